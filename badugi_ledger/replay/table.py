@@ -34,10 +34,11 @@ from being checked in full:
   :func:`~.carried._carry_doubted_into`), is not settled (``carry-unknown``, naming the hand
   whose carry does not add up: the ledger stores neither), and replayed with each pot, from
   the stacks each leaves (the replay's; the record's, :attr:`~.carried.TableState.recorded`):
-  what it breaks both ways is listed, never what the pot decides (a redeal recorded after a
-  wrong ``carry`` is not blamed for its turn order, nor a hand with blinds after a pot
-  wrongly paid out).  The table goes on from it as from a hand whose carried-in pot is
-  unknown (and from the hand before it as after any payout mismatch).
+  what it breaks both ways is listed (a payout or final stack wrong with each pot too),
+  never what one pot explains (a redeal recorded after a wrong ``carry`` is not blamed for
+  its turn order, nor a hand with blinds after a pot wrongly paid out).  The table goes on
+  from it as from a hand whose carried-in pot is unknown (and from the hand before it as
+  after any payout mismatch).
 * A hand that cannot be read at all (a ``BadugiError`` item) makes every stack of its table
   unknown in the same way (``error.table``, the table the reader read it at); when the reader
   does not know its table (a header line above it has an error; a site's hand whose table
@@ -270,7 +271,7 @@ class TableTracker:
         error, ways, words = pot_in_doubt(
             state, record, carried, None if mismatch is None else stated
         )
-        outcome = self._replay_both_ways(state, record, error, ways, unknown, words)
+        outcome = self._replay_both_ways(state, record, error, ways, unknown, words, True)
         if mismatch is None:
             return outcome
         return replace(outcome, errors=(error, mismatch, *outcome.errors[1:]))
@@ -283,12 +284,14 @@ class TableTracker:
         ways: tuple[Way, Way],
         unknown: dict[str, str],
         words: tuple[str, str],
+        figures: bool = False,
     ) -> HandOutcome:
         """``record`` replayed each of two ``ways`` (the stacks it starts from, the pot carried
         in, whose chips are in it), not settled (``error``): what it breaks alike both ways is
         listed (:func:`~.unknown_pot.alike`, ``words`` saying which way a mistake found at
-        events of their own holds for), and the table goes on as after a hand whose carried-in
-        pot is not known (:func:`~.unknown_pot.took_unknown_pot`)."""
+        events of their own holds for; with ``figures``, both pots known, the payouts and
+        final stacks each computes too), and the table goes on as after a hand whose
+        carried-in pot is not known (:func:`~.unknown_pot.took_unknown_pot`)."""
         source = record.pos.source
         state.night_before, state.carried_elsewhere = None, ()
         tries: list[Attempt] = []
@@ -299,7 +302,7 @@ class TableTracker:
                 tries.append(_raised(exc))
             except Exception:  # a bug in the engine, which the hand's replay reports
                 tries.append(((), ()))
-        found, warnings = alike(tries, words)
+        found, warnings = alike(tries, words, figures)
         results = [t for t in tries if isinstance(t, HandResult)]
         # The table's own word, whatever the replays found: the stacks unknown (those a
         # replay got through with, else every one the hand starts without).

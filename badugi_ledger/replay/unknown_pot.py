@@ -28,7 +28,9 @@ its own mistakes are listed, each at its line, as a hand needing an unknown *sta
   than its replay (:attr:`~.carried.TableState.carry_doubted`: a ``carry`` line where a hand
   qualifies, a collection where none does; that hand's mismatch).  The pot is one of the two:
   the hand is replayed with each (:func:`pot_in_doubt` says so), and what it breaks alike
-  both ways is listed, as with no figure.  So is a hand stating the record's figure (``carry
+  both ways is listed, as with no figure; and since both pots are figures, so is a payout,
+  final stack or chip total the record claims that is wrong with each (naming what each
+  computes), never one that one pot makes right.  So is a hand stating the record's figure (``carry
   in 12``: that hand's mistake again, no ``carry-carried`` of its own); one stating a third
   is replayed with it both ways, from the stacks each reading leaves, its ``carry-carried``
   its own.
@@ -115,7 +117,9 @@ def pot_in_doubt(
             "pot",
             "depends",
             "carries",
-            f"as if {pot(replayed)} came in and as if {pot(recorded)} did: {_DECIDES}",
+            f"as if {pot(replayed)} came in and as if {pot(recorded)} did: what it breaks "
+            "either way is listed, a payout or final stack wrong with both pots too; what one "
+            "pot explains (a redeal's first player, pot-limit sizes, a payout) is not",
         )
         if stated is None
         else (
@@ -123,8 +127,9 @@ def pot_in_doubt(
             "depend",
             "leaves",
             f"with {pot(stated)}, the pot it states, from the stacks hand {hand} leaves as "
-            "replayed and as recorded: what it breaks either way is listed; what those stacks "
-            "decide (all-ins, final stacks) is not checked",
+            "replayed and as recorded: what it breaks either way is listed, a final stack "
+            "wrong from both too; what one reading's stacks explain (an all-in, a final "
+            "stack) is not",
         )
     )
     verdict = Violation(
@@ -163,7 +168,7 @@ HYPOTHESES = ("if no pot was carried in: ", "if a pot was carried in (a redeal):
 
 
 def alike(
-    tries: Sequence[Attempt], words: tuple[str, str] = HYPOTHESES
+    tries: Sequence[Attempt], words: tuple[str, str] = HYPOTHESES, figures: bool = False
 ) -> tuple[tuple[Violation, ...], tuple[Violation, ...]]:
     """What the two replays ``tries`` (with no pot carried in, with :data:`UNKNOWN_POT`; or
     with each of two pots, ``words`` saying which) found alike, in the order of the first:
@@ -172,7 +177,8 @@ def alike(
     action out of turn both ways, whose turn it was naming each way's player).  When both
     broke a rule, each at an event of its own, the hand breaks one either way: each is
     listed, saying which pot it holds for (not when one of them is a verdict an unknown stack
-    could explain: ``stack-unknown``)."""
+    could explain: ``stack-unknown``).  With two known figures (``figures``: a pot in doubt,
+    not unknown) the recorded claims are checked with each too (:func:`_claims_either_way`)."""
     found: list[tuple[Violation, ...]] = []
     said: list[tuple[Violation, ...]] = []
     for t in tries:
@@ -192,7 +198,48 @@ def alike(
         elif first.kind == other.kind == "illegal":
             for v, said_so in ((first, words[0]), (other, words[1])):
                 listed.append(Violation(v.rule, said_so + v.message, v.pos, v.kind))
+    elif figures:
+        listed += _claims_either_way(tries, none, some, words)
     return tuple(listed), tuple(w for w in said[0] if w in said[1])
+
+
+def _claims_either_way(
+    tries: Sequence[Attempt],
+    none: tuple[Violation, ...],
+    some: tuple[Violation, ...],
+    words: tuple[str, str],
+) -> list[Violation]:
+    """What :func:`alike` adds, of two replays with known pots (``none``, ``some``: what each
+    found) that did not both raise, to what they found word for word: the payouts, final
+    stacks and chip totals each computes are figures, so a claim of the record wrong with
+    both (``Dan collects 0`` where one pot owes him 38, the other 36) is listed, once, naming
+    what each computes (a ``mismatch`` both found at one line).  When none is, yet each way
+    breaks something of its own (a broken rule one way, a wrong payout the other), the hand
+    is wrong whichever the pot: the first of each is listed, saying which pot it holds for.
+    A claim that one pot makes right is never listed alone: that pot may be the hand's."""
+    own = []
+    for attempt, found, other in zip(tries, (none, some), (some, none), strict=True):
+        mine = [v for v in found if v not in other and v.kind in ("illegal", "mismatch")]
+        if not isinstance(attempt, HandResult):  # (raised: its broken rule, first, counts)
+            mine = mine[:1] if found and mine and mine[0] == found[0] else []
+        own.append(mine)
+    if not (own[0] and own[1]):
+        return []
+    keys = {(v.rule, v.pos, v.kind) for v in own[1] if v.kind == "mismatch"}
+    paired: list[Violation] = []
+    for key in dict.fromkeys((v.rule, v.pos, v.kind) for v in own[0] if v.kind == "mismatch"):
+        if key in keys:
+            each = [
+                "; ".join(v.message for v in way if (v.rule, v.pos, v.kind) == key) for way in own
+            ]
+            message = f"{words[0]}{each[0]}; {words[1]}{each[1]}"
+            paired.append(Violation(key[0], message, key[1], key[2]))
+    if paired:
+        return paired
+    return [
+        Violation(v.rule, said + v.message, v.pos, v.kind)
+        for v, said in ((own[0][0], words[0]), (own[1][0], words[1]))
+    ]
 
 
 def took_unknown_pot(

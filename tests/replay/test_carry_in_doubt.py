@@ -29,7 +29,7 @@ PAID_OUT = (
     NIGHT[: NIGHT.index("\nhand P2") + 1].replace("carry 12\n", "Ben collects 12\n")
     + "hand P2 · button Anna · Anna · Ben · Cara · Dan\n"
     "Dan folds · Anna folds · Ben folds\n"
-    "Cara collects 3\n"
+    "Cara collects 2\n"
     "final: Anna 98 · Ben 107 · Cara 97 · Dan 98\n\n"
     + NIGHT[NIGHT.index("\nhand P3") + 1 :].replace(
         "final: Anna 101 · Ben 94 · Cara 83 · Dan 122",
@@ -38,7 +38,8 @@ PAID_OUT = (
 )
 """The mirror: P1's K-high and J-high badugis do not qualify (the replay carries 12), but its
 record pays Ben the pot; P2, recorded from there with its blinds (Ben 1, Cara 2: Dan opens,
-``000``), is in doubt.  P3 follows P2's ``final:`` line."""
+``000``), is in doubt.  Cara collects the 2 of the pot, her uncalled 1 back (as Anna's 5 in
+P3).  P3 follows P2's ``final:`` line."""
 
 OUT_OF_TURN = ("Ben checks · Cara bets · Dan calls", "Cara bets · Ben checks · Dan calls")
 """Cara acts first in P2: out of turn both as the redeal (Ben, left of the button, opens) and
@@ -196,3 +197,72 @@ def test_a_hand_stating_the_replays_pot_is_replayed_with_it() -> None:
     are posted and Dan, left of the big blind, opens)."""
     p2 = outcomes(stating(BEN_QUALIFIES, 0))[1]
     assert rules(p2) == [("turn-order", "illegal")], p2.errors
+
+
+CARRY_10 = NIGHT.replace("carry 12", "carry 10")
+"""P1 records ``carry 10``; its replay carries the 12 (``002``: no badugi qualifies): P2, a
+redeal either way, is in doubt between a pot of 12 (Dan owed 26 + 12) and one of 10."""
+
+
+def test_a_collection_wrong_with_either_pot_is_listed() -> None:
+    """Both pots are figures, so P2's payouts are checked with each (``002``: the carried pot
+    goes to the next pot won).  ``Dan collects 0`` is owed 38 with P1's replayed 12 and 36
+    with its recorded 10: one line names both.  After Ben's qualifying badugi (no pot as
+    replayed: P2, a redeal, breaks the order of play; 12 as recorded: Dan is owed 38), P2 is
+    wrong whichever pot it took, each mistake listed with the pot it holds for."""
+    wrong = CARRY_10.replace("Dan collects 38", "Dan collects 0")
+    p2 = outcomes(wrong)[1]
+    assert rules(p2) == [
+        ("carry-unknown", "incomplete"),
+        ("collect", "mismatch"),
+        ("chips-balance", "mismatch"),
+    ], p2.errors
+    said = p2.errors[1].message
+    assert said.startswith("if hand P1 carried a pot of 12, as replayed: "), said
+    assert "Dan collects 0, but is owed 38" in said, said
+    assert "; if hand P1 carried a pot of 10, as recorded: Dan collects 0, but is owed 36" in said
+    assert p2.errors[1].pos.line == line_of(wrong, "Dan collects 0")
+    assert "38 chips lost" in p2.errors[2].message and "36 chips lost" in p2.errors[2].message
+    assert p2.result is None
+
+    wrong = BEN_QUALIFIES.replace("Dan collects 38", "Dan collects 0")
+    p2 = outcomes(wrong)[1]
+    assert rules(p2) == [
+        ("carry-unknown", "incomplete"),
+        ("turn-order", "illegal"),
+        ("collect", "mismatch"),
+    ], p2.errors
+    as_replayed, as_recorded = p2.errors[1:]
+    assert as_replayed.message.startswith("if hand P1 carried no pot, as replayed: ")
+    said = as_recorded.message
+    assert said.startswith("if hand P1 carried a pot of 12, as recorded: Dan collects 0, but is")
+    assert "owed 38" in said, said
+    assert as_recorded.pos.line == line_of(wrong, "Dan collects 0")
+
+
+def test_a_collection_right_with_one_pot_is_not_listed() -> None:
+    """``Dan collects 36`` (and his final 122) is what P1's recorded 10 owes him: wrong only
+    with the replay's 12, it may be right, and P2 lists nothing but its verdict."""
+    right = CARRY_10.replace("Dan collects 38", "Dan collects 36").replace("Dan 124", "Dan 122")
+    assert right != CARRY_10
+    p2 = outcomes(right)[1]
+    assert rules(p2) == [("carry-unknown", "incomplete")], p2.errors
+
+
+def test_a_final_line_wrong_with_either_pot_is_listed() -> None:
+    """Dan's ``final:`` 130 is 124 with P1's replayed 12 and 122 with its recorded 10: one
+    ``final-stack`` line names both (and the chip total either way).  The collection of 38,
+    right with the replay's 12, is not listed."""
+    wrong = CARRY_10.replace("Dan 124", "Dan 130")
+    p2 = outcomes(wrong)[1]
+    assert rules(p2) == [
+        ("carry-unknown", "incomplete"),
+        ("final-stack", "mismatch"),
+        ("chips-balance", "mismatch"),
+    ], p2.errors
+    said = p2.errors[1].message
+    assert "as replayed: Dan ends with 130, but the replay gives 124" in said, said
+    assert "as recorded: Dan ends with 130, but the replay gives 122" in said, said
+    assert p2.errors[1].pos.line == line_of(wrong, "Dan 130")
+    assert "the pot it starts with depends on hand P1" in p2.errors[0].message
+    assert "a payout or final stack wrong with both pots too" in p2.errors[0].message
