@@ -511,10 +511,16 @@ class PoolsOfFiles:
 
 
 def _pooled(pools: Pools) -> dict[tuple[str, str, tuple[str | None, ...]], list[Any]]:
-    """A file's nights by table and pool, whatever the file: the ledger's pools."""
+    """A file's nights by table and pool, whatever the file: the ledger's pools.  Only the
+    nights that played a Progressive hand (``first_take`` set): the others take and carry
+    nothing, and :meth:`~.replay.pools.Pools.refused` and ``last_week_unordered`` pass them
+    over - kept, a folder of one-hand files of other games would make every file's end walk
+    every earlier file's night."""
     found: dict[tuple[str, str, tuple[str | None, ...]], list[Any]] = {}
     for (_, table, pool), nights in pools.nights.items():
-        found.setdefault(("", table, pool), []).extend(nights)
+        played = [n for n in nights if n.first_take is not None]
+        if played:
+            found.setdefault(("", table, pool), []).extend(played)
     return found
 
 

@@ -282,3 +282,27 @@ def test_a_hand_is_looked_up_not_every_earlier_files_hands_read_again(
     assert read == []
     hands.found(Path("again.phh"), {7: array("Q", [1, 3])})
     assert read == [1]
+
+
+def test_nights_without_a_progressive_hand_are_not_kept_across_files() -> None:
+    """A check of several files holds their nights' carried Progressive Badugi pots to each
+    other (:class:`~badugi_ledger.check_across.PoolsOfFiles`); a night that played no
+    Progressive hand takes and carries nothing, so it is not kept: kept, a folder of one-hand
+    files of another game (PokerKit's PHH files) made each file's end walk every earlier
+    file's night, n x n (2,000 files: 0.27 s of a 1.2 s check).  A night that played one is
+    kept."""
+    from badugi_ledger.check_across import PoolsOfFiles
+    from badugi_ledger.replay.pools import Pools
+
+    across = PoolsOfFiles()
+    for n in range(3):
+        pools = Pools()
+        pools.open(f"h{n}.phh", "Table 1", ("cash", "", "2024-05-03", "chips"))
+        assert across.found(f"h{n}.phh", pools) == []
+        across.remember(pools)
+    assert across.nights == {}
+    pools = Pools()
+    night, _, _ = pools.open("p.bhh", "Table 1", ("cash", "", "2024-05-03", "chips"))
+    night.first_take = 0  # (a Progressive hand counted: Pools.count)
+    across.remember(pools)
+    assert [len(nights) for nights in across.nights.values()] == [1]
