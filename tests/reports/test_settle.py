@@ -125,7 +125,7 @@ def test_an_unwon_carried_pot_is_a_party_until_it_is_won() -> None:
 def test_a_season_lists_the_players_an_event_lists_zero_balances_too() -> None:
     """docs/ledger.md, *Settle-up*: an event lists every player who played in it, 0 too; a
     season listed only the balances that were not 0, so a script reading ``settle --json``
-    met two shapes.  The house rule (the lead's decision): a season lists every player of its
+    met two shapes.  The house rule (docs/ledger.md): a season lists every player of its
     events, 0 too, as an event does; ``*house*`` and ``*carry*`` only when not 0."""
     db = open_ledger(None)
     sat = Session(kind="cash", name="Saturday", date="2024-03-02", season="2024")
