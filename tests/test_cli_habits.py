@@ -624,6 +624,39 @@ def test_serve_ends_on_sigterm_sighup_and_ctrl_c_with_their_status(
     assert "Traceback" not in err, err
 
 
+def test_serve_ends_on_a_second_ctrl_c_without_a_traceback(tmp_path: Path) -> None:
+    """Ctrl-C twice, the second while the server stops: it stops at once (the server's own
+    answer) with Ctrl-C's status.  The server's start-up and shutdown protocol, which the app
+    does not use, was cancelled half-way and printed its traceback."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "club.db"
+    with subprocess.Popen(
+        [str(CLI), "serve", "--db", str(db), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as proc:
+
+        def listening() -> bool:
+            if proc.poll() is not None:
+                return True
+            with socket.socket() as client:
+                return client.connect_ex(("127.0.0.1", port)) == 0
+
+        wait_for(listening, 60)
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err)
+    assert "Traceback" not in err and "Error" not in err, err
+
+
 @pytest.mark.parametrize(
     ("args", "option", "said"),
     [

@@ -416,4 +416,13 @@ def serve_cmd(
     typer.echo(screen_row(f"ledger: {db}" + (" (read-only)" if read_only else "")))
     typer.echo(f"open {public_url(host, port, token)}")
     with signals_for_a_server():
-        uvicorn.run(web_app, host=host, port=port, log_level="warning", server_header=False)
+        # The app has nothing to start or stop: without the lifespan protocol a second
+        # Ctrl-C, which stops the server at once, cancels nothing half-way (its traceback).
+        uvicorn.run(
+            web_app,
+            host=host,
+            port=port,
+            log_level="warning",
+            server_header=False,
+            lifespan="off",
+        )
