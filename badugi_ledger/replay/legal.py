@@ -27,11 +27,13 @@ appended to the record, replays legally, so the text layer can write it
 (:func:`badugi_ledger.text.writer.event_line`).  Deal lines and the recorder's claims
 (collections, ``carry``, ``final:``) are facts written when known, never offered as options.
 
-Readings, documented here: a hand whose record holds no forced bet at all gets the ones
-the settings imply when the play begins (as the replay does), so its first option is the first
-betting action; and a betting round whose bettors are all-in still has its draws offered
-(the draws are dealt even when nobody can bet, ``001``), though the replay lets them go
-unrecorded.  On a Progressive Badugi redeal, a player with no chips whose chips are in the
+Readings, documented here: a hand whose record holds no forced bet at all (or only the ones
+the text reader implied) gets the ones the settings imply when the play begins (as the replay
+does), so its first option is the first betting action, beside which the forced bets of
+players whose stacks nobody knows are offered (any of them may have posted all-in for less,
+which only a written post says); and a betting round whose bettors are all-in still has its
+draws offered (the draws are dealt even when nobody can bet, ``001``), though the replay lets
+them go unrecorded.  On a Progressive Badugi redeal, a player with no chips whose chips are in the
 carried pot is offered his draw in his turn (``002`` deals the redeal to every player at the
 table), beside the next dealt player's (or, seated after the last one, beside the next betting
 round's first action): the replay deals him in only once the record plays his cards, so
@@ -73,14 +75,16 @@ class LegalOption:
     raise or call of a player whose stack nobody knows, the least amount it may have written
     all-in, up to ``max_amount`` (whatever he goes all-in with shows his stack): for a bet or
     raise one chip above the bet (an all-in short of a full raise, a fixed one too, is still a
-    raise, :mod:`.raises`), for a call one chip (a call all-in for less than is due,
-    :mod:`.betting`); None when the stack is known (``all_in_amount`` is then the one all-in
+    raise, :mod:`.raises`), for a call or a forced bet one chip (a call all-in for less than
+    is due, a blind or an ante posted all-in for less, :mod:`.betting`); None when the stack
+    is known (``all_in_amount`` is then the one all-in
     amount).  ``cards``: for a draw, the most cards that may be exchanged (a draw of 1 to
     ``cards``); for a show, the cards a hand of the game holds (four, five in Badacey and
     Badeucey, ``004``), so a page asks for that many; for a buy, the one card it replaces.
     ``event``: a position-less event that, appended to the hand, replays legally (for ranged
-    options, at ``amount``; for a draw, of one card); :func:`event_at` gives it at another
-    amount."""
+    options, at ``amount``; for a draw, of one card; a post offered beside the first betting
+    action of a hand whose posts the text reader implied, appended to the hand as its text
+    writes it, without them); :func:`event_at` gives it at another amount."""
 
     player: str
     kind: OptionKind
@@ -94,8 +98,9 @@ class LegalOption:
 
 def event_at(option: LegalOption, amount: int | None = None, *, all_in: bool = False) -> Event:
     """The option's event at ``amount`` (chips for a bet or raise total or a call, cards for
-    a draw; None: the option's own event), marked all-in at ``all_in_amount`` or when
-    ``all_in`` says so (a bet, raise or call of a stack nobody knows, from ``all_in_least``).
+    a draw, chips for a post; None: the option's own event), marked all-in at
+    ``all_in_amount`` or when ``all_in`` says so (a bet, raise, call or post of a stack nobody
+    knows, from ``all_in_least``; a post all-in names its chips, ``amount`` when None).
     An amount outside the option's range gives an event the replay refuses, as it should."""
     ev = option.event
     if amount is None and not all_in:
@@ -103,6 +108,8 @@ def event_at(option: LegalOption, amount: int | None = None, *, all_in: bool = F
     if isinstance(ev, Action) and ev.verb in ("bet", "raise", "call"):
         chips = ev.amount if amount is None else amount
         return replace(ev, amount=chips, all_in=all_in or chips == option.all_in_amount)
+    if isinstance(ev, Post) and all_in:  # an all-in post of a stack nobody knows says its chips
+        return replace(ev, amount=option.amount if amount is None else amount, all_in=True)
     if amount is None:
         return ev
     if isinstance(ev, Draw):
@@ -155,12 +162,14 @@ def next_actions(
     options: list[LegalOption] = []
     player: str | None = None
     complete = False
+    short: list[LegalOption] = []
     if st.phase == PRE:
         due = betting.missing_posts(st) if st.posts_seen else []
         if due:
             options = [_post_option(st, p, kind) for p, kind in due]
             player = options[0].player
         else:
+            short = _unknown_posts(st, record)
             start_play(st)
     phase = _phase_words(st) if not options else "forced bets"
     if st.phase in (BET, DRAW) and not options:
@@ -177,6 +186,7 @@ def next_actions(
             player = waiting[0].player
             options = waiting + options
             phase = f"draw {st.round}" if st.phase == BET else phase
+        options = short + options
     elif st.phase == SHOWDOWN:
         options, complete = _showdown_options(st)
         player = options[0].player if options and not complete else None
@@ -218,7 +228,31 @@ def _phase_words(st: HandState) -> Phase:
 def _post_option(st: HandState, player: str, kind: PostKind) -> LegalOption:
     chips = betting.post_due(st, player, kind)
     all_in = chips == st.stack[player]
-    return LegalOption(player, "post", Post(player, kind), chips, chips, chips if all_in else None)
+    # a stack nobody knows may have posted all-in for as little as one chip: it shows the stack
+    least = 1 if player in st.unknown else None
+    ev = Post(player, kind)
+    return LegalOption(player, "post", ev, chips, chips, chips if all_in else None, least)
+
+
+def _unknown_posts(st: HandState, record: HandRecord) -> list[LegalOption]:
+    """At the start of a hand that writes no forced bet (the replay implies them, each in
+    full for a stack nobody knows): the forced bets of the players whose stacks nobody knows,
+    offered beside the first betting action, since such a player may have posted all-in for
+    less, which only a written post says (grammar/README.md, "Forced bets").  Once one is
+    written the hand's posts are the written ones, so the others are offered next, as forced
+    bets.  The text reader writes the implied posts into the record (``posts_implied``): an
+    option's post then stands for the record as its text writes it, the implied ones left
+    out.  None when the hand has no forced bets (``posts none``, a Progressive Badugi
+    redeal)."""
+    if not st.unknown or record.posts_none:
+        return []
+    if not st.posts_seen:
+        due = betting.missing_posts(st)
+    elif record.posts_implied:
+        due = [(e.player, e.kind) for e in st.record.events if type(e) is Post]
+    else:
+        return []
+    return [_post_option(st, p, kind) for p, kind in due if p in st.unknown]
 
 
 def _betting_options(st: HandState, player: str) -> list[LegalOption]:

@@ -128,10 +128,12 @@ def _next_view(
     when the structure sets none (no limit): any amount from ``min`` up may be typed; such a
     player may be all-in, so its ``all_in_from`` is the least amount an all-in of his may have
     (the option's ``all_in_least``; None for a known stack, whose all-in is ``all_in``).  So
-    may his call (one chip up to what is due) and his bet or raise of one amount (fixed limit:
-    from one chip above the bet up to it): such a button stays one button, and its
-    ``all_in_to`` is the most an all-in of his may have, ``all_in_label`` the button's words
-    once an amount is typed (``call``, ``raise to``).  A show says how many ``cards`` a hand of
+    may his call (one chip up to what is due), his bet or raise of one amount (fixed limit:
+    from one chip above the bet up to it) and his forced bet (one chip up to the blind or the
+    ante; at the start of a hand that writes none, beside the first betting action): such a
+    button stays one button, and its ``all_in_to`` is the most an all-in of his may have,
+    ``all_in_label`` the button's words once an amount is typed (``call``, ``raise to``,
+    ``posts big blind``).  A show says how many ``cards`` a hand of
     the game holds."""
     if nxt is None:
         return None
@@ -143,9 +145,12 @@ def _next_view(
         if currency is not None:
             label = _AMOUNT_WORD.sub(lambda m: plain_money(int(m[0])), label)
         all_in_from = option["all_in_least"]
-        typed = None if ranged or all_in_from is None else _TYPED_WORDS[kind]
-        if option["player"] != nxt["player"]:
+        typed = None if ranged or all_in_from is None else _TYPED_WORDS.get(kind, label)
+        if option["player"] != nxt["player"] or (kind == "post" and nxt["phase"] != "forced bets"):
+            # another player's, or a forced bet offered beside the first betting action (a stack
+            # nobody knows may have posted all-in for less): named, even the player to act's
             label = f"{option['player']}: {label}"
+            typed = None if typed is None else f"{option['player']}: {typed}"
         options.append(
             {
                 "index": index,
@@ -173,7 +178,8 @@ def _next_view(
 
 
 _TYPED_WORDS = {"call": "call", "bet": "bet", "raise": "raise to"}
-"""A one-amount button's words once an all-in amount is typed beside it (``call`` 1)."""
+"""A one-amount button's words once an all-in amount is typed beside it (``call`` 1); a
+post's are its own (``posts big blind`` 1: they name no amount)."""
 
 _AMOUNT_WORD = re.compile(r"(?<=\s)\d+(?=\s|$)")
 """An amount in a button's words (``calls 75``, ``raises to 150 all-in``): a number standing
@@ -206,8 +212,8 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     last line (so a comment block below it stays below): ``index`` of an option of
     :func:`live_check`'s next actions, with ``amount`` for a ranged bet or raise (and
     ``all_in``, true: a bet, raise or call all-in of a player whose stack nobody knows, any
-    amount from the option's ``all_in_least``, a call's or a fixed bet's too: the amount he
-    went all-in with), ``count`` for a draw and optional ``cards`` for a
+    amount from the option's ``all_in_least``, a call's, a fixed bet's or a forced bet's too:
+    the amount he went all-in with), ``count`` for a draw and optional ``cards`` for a
     draw, a show or a buy; or ``next_hand`` (true), the line of :func:`next_hand_lines` once
     the last hand is over.  Also the number of the line added.  An amount outside the option's
     range is refused in the replay's words for its line (:func:`_refused_amount`)."""
@@ -284,14 +290,14 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
 
 def _all_in(choice: dict[str, Any], option: LegalOption) -> bool:
     """Whether the tap says all-in (``all_in``: true), which only a bet or raise may, or a
-    call of a stack nobody knows (a known stack's call is all-in only at its stack, and its
-    option says so already)."""
+    call or a forced bet of a stack nobody knows (a known stack's call or post is all-in only
+    at its stack, and its option says so already)."""
     said = choice.get("all_in", False)
     if not isinstance(said, bool):
         raise RecordError("all_in must be true or false")
     if said and not (
         option.kind in ("bet", "raise")
-        or (option.kind == "call" and option.all_in_least is not None)
+        or (option.kind in ("call", "post") and option.all_in_least is not None)
     ):
         raise RecordError(f"{option.player} may {option.kind} only as offered here, not all-in")
     return said

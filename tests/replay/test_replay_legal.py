@@ -318,6 +318,41 @@ def test_antes_due_from_every_player() -> None:
     assert na.player == "Ben"  # antes first, clockwise from the button's left
 
 
+def test_an_unknown_stack_may_post_all_in_for_less() -> None:
+    """grammar/README.md, "Forced bets": a hand that writes any post gets exactly what it
+    writes, "a short all-in blind" too, and one that writes none gets the implied blinds, in
+    full for a stack nobody knows; ``001``: a player without enough chips posts all-in for less
+    (betting.py).  No post written, stacks unknown: beside Cara's first action the blinds of
+    Anna and Ben are offered, each all-in from one chip up to the blind, and appended all-in
+    they replay; the other blind is then due, as a forced bet, with its own all-in.  Known
+    stacks, or ``posts none``, are offered no post."""
+    seats: dict[str, int | None] = dict.fromkeys(FOUR)
+    unknown = dict.fromkeys(FOUR, UNKNOWN_STACK)
+    rec = record(seats, "Dan", [], settings=fixed())
+    na = next_actions(rec, stacks=unknown)
+    assert (na.phase, na.player) == ("betting round 1", "Cara")
+    posts = [o for o in na.options if o.kind == "post"]
+    assert [(o.player, o.amount, o.max_amount, o.all_in_least) for o in posts] == [
+        ("Anna", 1, 1, 1),
+        ("Ben", 2, 2, 1),
+    ]
+    assert [o.kind for o in na.options[2:]] == ["fold", "call", "raise"]
+    big = posts[1]
+    assert event_at(big, 1, all_in=True) == Post("Ben", "big-blind", 1, True)
+    assert event_at(big, all_in=True) == Post("Ben", "big-blind", 2, True)
+    for chips in (1, 2):
+        assert replays_from(rec, event_at(big, chips, all_in=True), unknown)
+    assert not replays_from(rec, event_at(big, 3, all_in=True), unknown)
+    short = record(seats, "Dan", ["Ben posts bb 1 allin"], settings=fixed())
+    after = next_actions(short, stacks=unknown)
+    assert after.phase == "forced bets"
+    assert [(o.player, o.all_in_least) for o in after.options] == [("Anna", 1)]
+    assert replays_from(short, event_at(after.options[0], 1, all_in=True), unknown)
+    assert not [o for o in actions([], fixed()).options if o.kind == "post"]
+    bare = replace(rec, posts_none=True)
+    assert not [o for o in next_actions(bare, stacks=unknown).options if o.kind == "post"]
+
+
 def test_short_stack_posts_all_in() -> None:
     """A player shorter than the blind posts what they have (betting.py, ``001``)."""
     na = actions(["Anna posts sb"], fixed(), seats={"Anna": 100, "Ben": 1, "Cara": 100, "Dan": 9})

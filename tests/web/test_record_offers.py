@@ -65,6 +65,16 @@ hand 2 · button Anna · Anna · Ben · Cara · Dan
 """
 """Hand 1 stops after one line, so it cannot be replayed: hand 2's stacks are unknown
 (``check``'s ``stacks-unknown``).  Dan, after the blinds of Ben and Cara, acts first."""
+DOLLARS = """\
+game badugi · fixed limit 50/100 · blinds 25/50 · currency USD
+cash Broken dollar night · date 2024-07-10
+
+hand 1 · button Dan · Anna 5000 · Ben 5000 · Cara 5000 · Dan 5000
+Dan calls
+
+hand 2 · button Anna · Anna · Ben · Cara · Dan
+"""
+"""``UNKNOWN`` in a night of money (``currency USD``): its amounts are cents."""
 KNOWN = """\
 game badugi · no limit · blinds 1/2
 cash Known night · date 2024-07-09
@@ -217,6 +227,65 @@ def test_an_unknown_stack_may_call_all_in_for_what_is_due_or_less(structure: str
             KNOWN,
             {"index": known["call"]["index"], "kind": "call", "player": "Cara", "all_in": True},
         )
+
+
+def test_an_unknown_stack_may_post_a_blind_all_in_for_less() -> None:
+    """grammar/README.md, "Forced bets": a hand that writes a post gets exactly what it
+    writes, "a short all-in blind" too (``Ben posts sb 1 all-in``); one that writes none has
+    its blinds implied, in full for a stack nobody knows; ``001``: a player without enough
+    chips posts all-in for less.  Hand 2 writes none: beside Dan's first action the page now
+    offers the blinds of Ben and Cara, whose stacks are unknown, each with an all-in from one
+    chip up to the blind; it offered none, so a big blind posted all-in for 1 could not be
+    tapped.  Once one is written the other is offered next, as a forced bet."""
+    text = UNKNOWN.format(structure="fixed limit 2/4")
+    view = checked_view(text)["next"]
+    assert view is not None and (view["phase"], view["player"]) == ("betting round 1", "Dan")
+    posts = [o for o in view["options"] if o["kind"] == "post"]
+    assert [(o["label"], o["all_in_from"], o["all_in_to"], o["all_in_label"]) for o in posts] == [
+        ("Ben: posts small blind", 1, 1, "Ben: posts small blind"),
+        ("Cara: posts big blind", 1, 2, "Cara: posts big blind"),
+    ]
+    assert [o["kind"] for o in view["options"][2:]] == ["fold", "call", "raise"]
+    big = {"index": posts[1]["index"], "kind": "post", "player": "Cara", "all_in": True}
+    assert tapped_line(text, {**big, "amount": 1}) == "Cara posts big blind 1 all-in"
+    assert tapped_line(text, big) == "Cara posts big blind 2 all-in"
+    with pytest.raises(RecordError, match="not added: Cara posts 3 as the big blind; it is 2"):
+        append_choice(text, {**big, "amount": 3})
+    with pytest.raises(RecordError, match="may post only as offered here, not 1"):
+        append_choice(text, {**big, "all_in": False, "amount": 1})
+    new, _ = append_choice(text, {**big, "amount": 1})
+    then = checked_view(new)["next"]
+    assert (then["phase"], then["player"]) == ("forced bets", "Ben")
+    assert [(o["label"], o["all_in_from"]) for o in then["options"]] == [("posts small blind", 1)]
+    new, _ = append_choice(new, {"index": 0, "kind": "post", "player": "Ben"})
+    live = live_check(new)
+    assert live.next is not None and live.next.player == "Dan"
+    assert live.next.stacks == {"Cara": 0}  # all-in: her stack is known, nothing behind
+    assert [o.amount for o in live.next.options if o.kind == "call"] == [2]  # the full blind
+    known = checked_view(KNOWN)["next"]
+    assert [o["kind"] for o in known["options"]] == ["fold", "call", "raise"]
+
+
+def test_an_unknown_stacks_all_in_in_a_night_of_money_is_from_one_cent() -> None:
+    """A night of money (``currency USD``: amounts are cents, grammar/README.md) counts a
+    stack in cents, so a stack nobody knows may be all-in for any number of them: the least
+    all-in of a call, as of a posted blind, is one cent (0.01), which the replay takes
+    (``Dan calls 1 all-in``, ``Cara posts big blind 1 all-in``), and a refusal says money."""
+    options = options_of(DOLLARS)
+    call = options["call"]
+    assert (call["label"], call["all_in_from"], call["all_in_to"]) == ("calls 0.50", 1, 50)
+    choice = {"index": call["index"], "kind": "call", "player": "Dan", "all_in": True}
+    assert tapped_line(DOLLARS, {**choice, "amount": 1}) == "Dan calls 1 all-in"
+    with pytest.raises(RecordError, match=r"not added: Dan calls 0\.51; the call is 0\.50"):
+        append_choice(DOLLARS, {**choice, "amount": 51})
+    [big] = [o for o in checked_view(DOLLARS)["next"]["options"] if o["player"] == "Cara"]
+    assert (big["all_in_from"], big["all_in_to"]) == (1, 50)
+    post = {"index": big["index"], "kind": "post", "player": "Cara", "all_in": True, "amount": 1}
+    assert tapped_line(DOLLARS, post) == "Cara posts big blind 1 all-in"
+    with pytest.raises(
+        RecordError, match=r"not added: Cara posts 0\.51 as the big blind; it is 0\.50"
+    ):
+        append_choice(DOLLARS, {**post, "amount": 51})
 
 
 def test_a_refused_amount_of_a_night_of_money_is_said_in_money() -> None:
@@ -450,4 +519,74 @@ def test_an_unknown_stacks_fixed_raise_and_call_are_ticked_all_in(
 
         typed(page, KNOWN.replace("no limit", "fixed limit 2/4"), "#record-options button.call")
         assert page.locator("#record-options input.allin").count() == 0
+    assert phone.errors == []
+
+
+def test_an_unknown_stacks_blind_is_ticked_all_in_beside_the_first_action(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """grammar/README.md, "Forced bets" (``Ben posts sb 1 all-in``) and ``001`` (a player
+    without enough chips posts all-in for less): at the start of a hand of stacks nobody knows,
+    the blinds are offered beside the first action, named, each with an ``all-in`` box; ticked,
+    the amount posted is typed, from one chip up to the blind, and a refused one stays in its
+    box with the replay's words.  In a night of money an all-in is typed from 0.01."""
+    post = "#record-options .all-in-amount:has(button[data-kind=post][data-player=Cara])"
+    call = "#record-options .all-in-amount:has(button[data-kind=call])"
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        typed(page, UNKNOWN.format(structure="fixed limit 2/4"), f"{post} input.allin")
+        assert page.inner_text(f"{post} button") == "Cara: posts big blind"
+        assert page.inner_text("#record-turn strong") == "Dan"
+        box = page.locator(f"{post} input[type=number]")
+        assert not box.is_visible()
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-blind-unknown")
+        page.locator(f"{post} input.allin").check(timeout=5000)
+        assert box.is_visible() and (box.get_attribute("min"), box.get_attribute("max")) == (
+            "1",
+            "2",
+        )
+        assert box.input_value() == "2" and page.inner_text(f"{post} .range") == "1–2"
+        box.fill("3")  # more than the blind: refused, kept in its box with the replay's words
+        page.locator(f"{post} button").click()
+        page.wait_for_selector(f"{post} .refusal", timeout=5000)
+        assert page.inner_text(f"{post} .refusal") == (
+            "not added: Cara posts 3 as the big blind; it is 2"
+        )
+        assert box.input_value() == "3" and page.locator(f"{post} input.allin").is_checked()
+        assert "Cara posts" not in page.input_value("#record-text")
+        box.fill("1")
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-blind-all-in-ticked")
+        page.locator(f"{post} button").click()
+        text_has(page, "\nCara posts big blind 1 all-in")
+        settled(page)
+        assert page.inner_text("#record-turn strong") == "Ben"  # his small blind, now written
+        small = "#record-options button[data-kind=post][data-player=Ben]"
+        assert page.inner_text(small) == "posts small blind"
+        page.locator(small).click()
+        text_has(page, "\nBen posts small blind\n")
+        settled(page)
+        assert page.inner_text("#record-turn strong") == "Dan"
+        marked = page.locator("#record-gutter .gl.error").evaluate_all(
+            "marks => marks.map(m => Number(m.dataset.line))"
+        )
+        assert marked == [5], marked  # hand 1's broken line only
+        phone.shot("record-offers-blind-all-in-written")
+
+        typed(page, DOLLARS, f"{call} input.allin")
+        page.locator(f"{call} input.allin").check(timeout=5000)
+        box = page.locator(f"{call} input[type=number]")
+        assert (box.get_attribute("min"), box.get_attribute("max"), box.input_value()) == (
+            "0.01",
+            "0.50",
+            "0.50",
+        )
+        assert page.inner_text(f"{call} .range") == "0.01–0.50"
+        box.fill("0.01")
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-money-call-all-in")
+        page.locator(f"{call} button").click()
+        text_has(page, "\nDan calls 1 all-in")
+        settled(page)
     assert phone.errors == []
