@@ -52,9 +52,9 @@ Replayed = Callable[[Path], Iterable[HandOutcome]]
 class Stated:
     """A file's first stored hand of an event (its number and line), the terms it states, and
     those the file's hands state by its end (a term left out, then stated, fills the blank, as
-    the import fills the event's)."""
+    the import fills the event's), each stated later with the hand that states it first."""
 
-    __slots__ = ("hand", "pos", "first", "terms", "currency")
+    __slots__ = ("hand", "pos", "first", "terms", "later", "currency")
 
     def __init__(
         self, hand: str, pos: Position, terms: dict[str, Any], currency: str | None
@@ -62,6 +62,9 @@ class Stated:
         self.hand, self.pos, self.currency = hand, pos, currency
         self.first = terms
         self.terms = dict(terms)
+        self.later: dict[str, tuple[str, Position]] = {}
+        """The terms a later hand of the file states for the first time: that hand's number
+        and line (the import compares them with the ledger's there)."""
 
 
 def _terms(session: Session) -> dict[str, Any]:
@@ -117,7 +120,9 @@ class FileFacts:
             self.events[event] = Stated(record.hand_id, pos, terms, currency)
             return
         for term, value in terms.items():
-            stated.terms.setdefault(term, value)
+            if term not in stated.terms:
+                stated.terms[term] = value
+                stated.later[term] = (record.hand_id, pos)
 
 
 Event = tuple[str, str, str | None, str]
@@ -168,9 +173,11 @@ class EventsOfFiles:
         self.held: dict[Event, tuple[dict[str, Any], Stated, str]] = {}
 
     def found(self, source: str, facts: FileFacts) -> list[tuple[HandOutcome, Violation]]:
-        """The ``event-terms`` errors of a file whose first hand of an event states a term
-        otherwise than the files before it (the import's conflict, at that hand); then the
-        file's terms fill the events' blanks."""
+        """The ``event-terms`` errors of a file whose hands of an event state a term otherwise
+        than the files before it: its first hand of the event, or a later one stating the
+        term for the first time in the file (the import's conflict, one line for the event
+        at the first hand that states a term otherwise); then the file's terms fill the
+        events' blanks."""
         from .ledger.report import event_fact_words  # (the import's words)
 
         found = []
@@ -180,28 +187,32 @@ class EventsOfFiles:
                 self.held[event] = (dict(stated.terms), stated, source)
                 continue
             terms, first, where = before
-            changed = [
+            at = {term: (stated.hand, stated.pos) for term in stated.first}
+            at.update(stated.later)
+            changed = sorted(
+                (at[term][1].line, i, term, value)
+                for i, (term, value) in enumerate(stated.terms.items())
+                if term in terms and terms[term] != value
+            )
+            for term, value in stated.terms.items():
+                terms.setdefault(term, value)
+            if not changed:
+                continue
+            words = [
                 event_fact_words(
                     term,
                     term_text(term, terms[term], stated.currency),
                     term_text(term, value, stated.currency),
                 )
-                for term, value in stated.first.items()
-                if term in terms and terms[term] != value
+                for _, _, term, value in changed
             ]
-            for term, value in stated.terms.items():
-                terms.setdefault(term, value)
-            if not changed:
-                continue
             text = (
                 f"imported after {where} (its hand {first.hand}, line {first.pos.line}), "
-                f"{'; '.join(changed)}: a conflict, the event keeps the ledger's; make them "
+                f"{'; '.join(words)}: a conflict, the event keeps the ledger's; make them "
                 "agree, or name the other event otherwise"
             )
-            pos = stated.pos
-            found.append(
-                (HandOutcome(source, stated.hand, pos), Violation("event-terms", text, pos))
-            )
+            hand, pos = at[changed[0][2]]
+            found.append((HandOutcome(source, hand, pos), Violation("event-terms", text, pos)))
         return found
 
 

@@ -95,6 +95,30 @@ def test_a_term_the_first_file_leaves_out_is_no_conflict(tmp_path: Path) -> None
     assert not any("[event-terms]" in line for line in _report([a, b], 1)[1])
 
 
+def test_a_term_a_later_hand_states_otherwise_is_the_import_s_conflict(tmp_path: Path) -> None:
+    """grammar/README.md, *Headers*: a term may be "stated for the first time" between a
+    session's hands.  A copy of the night whose ``cash`` line leaves the season and place out
+    and states ``season 2025`` and the place before hand 3: the import fills nothing the first
+    file stated and keeps 2024, a conflict at hand 3 (the ledger kept 2024 silently before,
+    where a fresh import of that file alone has 2025); ``check`` says it there."""
+    later = NIGHT.replace(" · place Anna's kitchen · season 2024", "").replace(
+        "\nhand 3 ·", "\nplace Anna's kitchen · season 2025\n\nhand 3 ·", 1
+    )
+    a, b = _files(tmp_path, a=NIGHT, b=later)
+    assert run_check([b]).all_ok
+    (conflict,) = _imported(tmp_path, [a, b])
+    said = event_fact_words("season", "2024", "2025")
+    assert conflict["differences"] == [said] and conflict["event_fact"]
+    third = _hand_lines(later)["3"]
+    assert (conflict["source"], conflict["hand"], conflict["line"]) == (str(b), "3", third)
+    one = _report([a, b], 1)
+    assert one == _report([a, b], 2)
+    status, lines = one
+    (line,) = [out for out in lines if "[event-terms]" in out]
+    assert status == 1 and line.startswith(f"{b}:{third}:1: hand 3: imported after {a}")
+    assert said in line and "place" not in line
+
+
 def test_a_hand_copied_to_a_table_named_otherwise_is_the_import_s_conflict(
     tmp_path: Path,
 ) -> None:

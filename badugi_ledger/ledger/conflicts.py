@@ -193,6 +193,8 @@ def event_fact_conflict(
 
 def fact_text(column: str, value: Any, ident: dict[str, Any]) -> str:
     """An event fact as the file's header writes it: a buy-in as money, payouts as
-    ``50/30/20``."""
+    ``50/30/20``; ``none`` when the file leaves it out."""
+    if value is None:
+        return "none"
     stored = json.loads(value) if column == "payouts" else value  # (percents as JSON)
     return term_text(column, stored, ident["currency"])

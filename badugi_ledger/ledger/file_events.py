@@ -2,17 +2,19 @@
 
 A file names its events by its session headers (:func:`.rows.session_identity`): the writer
 (:mod:`.writer`) makes each event at the file's first hand of it, or fills in the blanks of
-one the ledger holds; a fact the file states otherwise than the ledger is a conflict, or with
-``replace`` the file's (audited).  A hand the ledger holds in another event than the file
-puts it in has moved (a session renamed, or in another unit).  Kept apart from the per-hand
-storing because every hand asks for its event, and the answer is cached per file: the
-previous hand's session object, then each session's identity and each event's key.
+one the ledger holds; a fact the file states otherwise than the ledger (or leaves out, when
+it is the only file of the event) is a conflict, or with ``replace`` the file's (audited).  A
+hand the ledger holds in another event than the file puts it in has moved (a session renamed,
+or in another unit).  Kept apart from the per-hand storing because every hand asks for its
+event, and the answer is cached per file: the previous hand's session object, then each
+session's identity and each event's key.
 :func:`void_events` says which events a file added hands to are void, so count nothing.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from typing import Any
 
 from ..model.errors import LedgerError
@@ -21,12 +23,20 @@ from .conflicts import event_fact_conflict, fact_text
 from .event_lookup import event_label, event_label_of
 from .hand_lookups import LOOKUP_CHUNK
 from .holdings import FileHoldings, Stored
-from .report import FileReport
+from .report import Conflict, FileReport
 from .rows import HandRows, session_identity
+from .void_reasons import LEFT_OUT
 
 EVENT_FACTS = SESSION_TERMS
 """The ``events`` columns a file states besides what names the event (its ``key``): kind,
 name, date and unit.  The game is left out: one night may deal several."""
+
+FILE_ONLY_FACTS = tuple(column for column in EVENT_FACTS if column != "payouts")
+"""The event facts only a file states, so that one left out of every file that holds the
+event is left out of the event (:meth:`FileEvents.left_out_facts`).  Not the payouts: a
+tournament's prize table is also set by ``badugi-ledger tournament --payouts``, for a site's
+file that never states one, and the ledger does not tell whose table it holds, so a file that
+states none keeps it (docs/ledger.md, *Tournaments*)."""
 
 
 class FileEvents:
@@ -48,14 +58,22 @@ class FileEvents:
         self.identities: dict[tuple[Session, str, str | None, str], dict[str, Any]] = {}
         self.keys: dict[int, str] = {}
         """``events.key`` by event id, as asked by :meth:`moved`."""
-        self.facts_checked: set[int] = set()
-        """Events whose stored facts this file was compared with (:meth:`facts`)."""
+        self.facts_checked: set[tuple[int, int]] = set()
+        """(event id, ``id`` of a session's identity, kept in :attr:`identities`): the
+        sessions of the file whose facts were compared with the event's (:meth:`facts`)."""
         self.first_stated: dict[str, tuple[dict[str, Any], HandRows]] = {}
         """By ``events.key``: the facts the file's first hand of the event states, and that
         hand (:meth:`_stated_alike`)."""
         self.last_event: tuple[Session, str, str | None, str, int] | None = None
         """The previous hand's (session, game, currency, source, event id): hands of one
         file share their session object, so most hands find their event without hashing it."""
+        self.stated: dict[int, tuple[set[str], HandRows, dict[str, Any]]] = {}
+        """By event id, of the events the file's hands are in: the facts (:data:`EVENT_FACTS`)
+        any of them states, the file's first hand of the event and its ``events`` row
+        (:meth:`facts`, :meth:`left_out_facts`)."""
+        self.said: dict[int, tuple[list[Conflict], int]] = {}
+        """By event id: where :meth:`facts` put the event's conflict (the report's conflicts
+        or replacements, at that index), so that the facts left out join it."""
 
     def event(self, rows: HandRows) -> int:
         """The id of the hand's ``events`` row, created (or its blanks filled) at the file's
@@ -73,6 +91,7 @@ class FileEvents:
         event_id = self.events.get(key)
         if event_id is not None:
             self._stated_alike(event_id, ident, rows)
+            self.facts(event_id, ident, rows)  # (a fact stated for the first time)
         else:
             self.first_stated[key] = (ident, rows)
             held = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
@@ -87,6 +106,8 @@ class FileEvents:
             )
             row = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
             event_id = self.events[key] = int(row[0])
+            if held is None:  # the file's own event: nothing to compare, what it states noted
+                self.facts(event_id, ident, rows)
         self.last_event = (session, game, currency, rows.source, event_id)
         return event_id
 
@@ -156,19 +177,28 @@ class FileEvents:
         return ident
 
     def facts(self, event_id: int, ident: dict[str, Any], rows: HandRows) -> None:
-        """An event the ledger holds, named again by this file: facts the file states
-        otherwise (season, place, buy-in, starting chips, payouts) are a conflict, or with
-        ``replace`` the file's (audited).  A fact the file leaves out keeps the ledger's.
-        Asked once per event and file."""
-        if event_id in self.facts_checked:
+        """An event the ledger holds, named by a session of this file (``ident``, at its hand
+        ``rows``): facts the file states otherwise (season, place, buy-in, starting chips,
+        payouts) are a conflict, or with ``replace`` the file's (audited); a fact the ledger
+        lacks is filled in.  Asked once per session of the file, of the facts no session of
+        it before stated for the event: a later session may state one for the first time
+        (grammar/README.md, *Headers*), and a fresh import of the file has it.  A fact the
+        file leaves out is asked once the file is read (:meth:`left_out_facts`)."""
+        seen = (event_id, id(ident))
+        if seen in self.facts_checked:
             return
-        self.facts_checked.add(event_id)
+        self.facts_checked.add(seen)
+        said = self.stated.get(event_id)
+        if said is None:
+            said = self.stated[event_id] = (set(), rows, ident)
+        columns = [c for c in EVENT_FACTS if ident[c] is not None and c not in said[0]]
+        said[0].update(columns)
+        if not columns:
+            return
         row = self.conn.execute(
-            f"SELECT {', '.join(EVENT_FACTS)} FROM events WHERE id = ?", [event_id]
+            f"SELECT {', '.join(columns)} FROM events WHERE id = ?", [event_id]
         ).fetchone()
-        stated = [
-            (column, held, ident[column]) for column, held in zip(EVENT_FACTS, row, strict=True)
-        ]
+        stated = [(column, held, ident[column]) for column, held in zip(columns, row, strict=True)]
         blanks = {column: new for column, held, new in stated if held is None and new is not None}
         if blanks:  # a fact the ledger lacks, the file gives: filled in, as a new event's are
             self.conn.execute(
@@ -183,22 +213,74 @@ class FileEvents:
         }
         if not changed:
             return
+        self._differ(event_id, ident, rows, changed)
+
+    def _differ(
+        self,
+        event_id: int,
+        ident: dict[str, Any],
+        rows: HandRows,
+        changed: dict[str, tuple[Any, Any]],
+    ) -> None:
+        """The file states the event's facts ``changed`` (column: the ledger's value, the
+        file's; None: left out) otherwise than the ledger: a conflict, or with ``replace`` the
+        file's (audited).  Said in one line of the report per event and file."""
         conflict = event_fact_conflict(self.conn, rows, event_id, changed, ident)
-        if not self.replace:
-            self.report.conflicts.append(conflict)
+        if self.replace:
+            self.conn.execute(
+                f"UPDATE events SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
+                [*(new for _, new in changed.values()), event_id],
+            )
+            self.conn.execute(
+                "INSERT INTO audit (at, action, event_id, reason, detail) "
+                "VALUES (?, 'replace', ?, ?, ?)",
+                [self.now, event_id, f"import --replace {rows.source}",
+                 "; ".join(conflict.differences)],
+            )  # fmt: skip
+            self.touched.add(event_id)
+        said = self.report.replaced if self.replace else self.report.conflicts
+        earlier = self.said.get(event_id)
+        if earlier is None:
+            self.said[event_id] = (said, len(said))
+            said.append(conflict)
             return
-        self.conn.execute(
-            f"UPDATE events SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
-            [*(new for _, new in changed.values()), event_id],
+        where, at = earlier
+        where[at] = replace(where[at], differences=(*where[at].differences, *conflict.differences))
+
+    def left_out_facts(self, own_names: list[str]) -> None:
+        """The events the file's hands are in, once the file is read: a fact of
+        :data:`FILE_ONLY_FACTS` the ledger holds and none of the file's hands of the event
+        states, when no other file holds a hand of the event (the file and the paths it was
+        imported by: ``own_names``), is one a fresh import of the files would not have, as
+        one the file states otherwise: a conflict, or with ``replace`` left out of the event
+        too (audited), as ``season ""`` leaves it out of the file's next hands.  A file among
+        others holding the event (a tournament's tables, a night's two files) keeps it: the
+        ledger does not know whether the others state it, and a fresh import of them all
+        keeps a fact one of them states."""
+        for event_id, (stated, rows, ident) in sorted(self.stated.items()):
+            row = self.conn.execute(
+                f"SELECT {', '.join(FILE_ONLY_FACTS)} FROM events WHERE id = ?", [event_id]
+            ).fetchone()
+            changed = {
+                column: (held, None)
+                for column, held in zip(FILE_ONLY_FACTS, row, strict=True)
+                if held is not None and column not in stated
+            }
+            if changed and not self._held_elsewhere(event_id, own_names):
+                self._differ(event_id, ident, rows, changed)
+
+    def _held_elsewhere(self, event_id: int, own_names: list[str]) -> bool:
+        """Whether a file other than ``own_names`` holds a hand of the event: a hand read
+        from it last that it did not leave out, or a copy of one (``hand_copies``)."""
+        marks = ", ".join("?" * len(own_names))
+        found = self.conn.execute(
+            "SELECT 1 FROM hands WHERE event_id = ? AND (source IS NULL OR source NOT IN "
+            f"({marks})) AND (void_reason IS NULL OR void_reason NOT LIKE '%' || ?) "
+            "UNION ALL SELECT 1 FROM hand_copies c JOIN hands h ON h.id = c.hand_id "
+            f"WHERE h.event_id = ? AND c.source NOT IN ({marks}) LIMIT 1",
+            [event_id, *own_names, LEFT_OUT, event_id, *own_names],
         )
-        self.conn.execute(
-            "INSERT INTO audit (at, action, event_id, reason, detail) "
-            "VALUES (?, 'replace', ?, ?, ?)",
-            [self.now, event_id, f"import --replace {rows.source}",
-             "; ".join(conflict.differences)],
-        )  # fmt: skip
-        self.touched.add(event_id)
-        self.report.replaced.append(conflict)
+        return found.fetchone() is not None
 
 
 def void_events(

@@ -133,6 +133,7 @@ def store_file(
             return report
         if batch:
             writer.write(batch)
+        writer.events.left_out_facts(writer.holdings.own_names())  # (the whole file read)
         left_out = writer.left_out()
         kept = [] if left_out else writer.holdings.kept_beside_new()
         if left_out or kept or (options.whole and report.conflicts):

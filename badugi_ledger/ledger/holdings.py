@@ -102,7 +102,7 @@ class FileHoldings:
         self.spellings = other_names(db, report.source, self.real_path)
         """The other paths this file was imported by (:mod:`.source_paths`): the hands read
         from them are this file's."""
-        self.voids = OrganiserVoids(db, self._own_names())
+        self.voids = OrganiserVoids(db, self.own_names())
         """The voided hands of the events this file's hands belong to, and which it holds
         (:mod:`~badugi_ledger.ledger.void_matching`: a void stays on its hand, not its
         number)."""
@@ -128,7 +128,7 @@ class FileHoldings:
         if self.loaded:
             return
         self.loaded = True
-        for source in self._own_names():
+        for source in self.own_names():
             for row_id, number, table, event_id, line, void in self.conn.execute(
                 "SELECT id, hand_number, coalesce(table_name, ''), event_id, line, void_reason "
                 "FROM hands WHERE source = ? UNION ALL "
@@ -144,7 +144,7 @@ class FileHoldings:
                         str(number), table, event_id, line, source, str(void)
                     )  # fmt: skip
 
-    def _own_names(self) -> list[str]:
+    def own_names(self) -> list[str]:
         """This file's path, the other paths it was imported by (:attr:`spellings`), and the
         one it had before it was renamed (:attr:`was`)."""
         names = [self.report.source, *self.spellings]
@@ -341,7 +341,7 @@ class FileHoldings:
         """This file no longer holds the hand ``row_id``: it is no longer one of its copies.
         What the report adds about the other files that held it (a copy imported since, or a
         file it moved to): imported again, one that still holds it brings it back."""
-        own = self._own_names()
+        own = self.own_names()
         marks = ", ".join("?" * len(own))
         self.conn.execute(
             f"DELETE FROM hand_copies WHERE hand_id = ? AND source IN ({marks})", [row_id, *own]

@@ -314,7 +314,8 @@ def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
 ) -> None:
     """The season (and place, buy-in, starting chips, payouts) the file states for an event
     the ledger holds with another: a conflict, not a silent duplicate; ``--replace`` takes the
-    file's (audited), and a fact the file leaves out keeps the ledger's."""
+    file's (audited).  Left out of the only file of the event, the fact is stated otherwise
+    too: a fresh import of the file has none (tests/ledger/test_event_terms_left_out.py)."""
     ledger = tmp_path / "club.db"
     invoke(
         "import", write(tmp_path, "fri.bhh", FRIDAY.replace("2024\n", "2025\n", 1)), "--db", ledger
@@ -331,7 +332,8 @@ def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
     assert "the event's season is 2025 in the ledger, 2024 in the file" in out
     unstated = write(tmp_path, "fri.bhh", FRIDAY.replace(" · season 2024", ""))
     code, out = invoke("import", unstated, "--db", ledger)
-    assert code == 0 and "1 duplicate" in out
+    assert code == 1 and "0 stored, 1 duplicate, 0 rejected; 1 event in conflict" in out
+    assert "the event's season is 2024 in the ledger, none in the file" in out
 
 
 def test_terms_that_move_with_a_redated_tournament_are_counted_as_an_event(
