@@ -23,9 +23,18 @@ damage adds (one the undamaged hand does not have) is compared with where the da
 
 Prints the counts per site and damage; ``--show`` prints the damaged lines not located.
 
+``--pairs N`` damages two lines of a hand at once instead (N pairs of lines a hand, the
+second after the first), each pair every way of :data:`PAIR_DAMAGES`: ``cut`` and ``garble``
+as above, **long** (the line made longer than a line may be, ``MAX_LINE``) and **figure** (an
+amount's first digit changed to another digit: readable, but its figures no longer add up).
+One run of ``check`` lists every mistake of a file: a pair counts as **both** when a problem
+the damage added is at each damaged line, else **first**, **second** or **neither** (found
+only at the one, or at none, of the two).
+
     python benchmarks/bench_sites_damage.py                  # at most 12 lines per hand
     python benchmarks/bench_sites_damage.py --lines 0        # every line of every hand
     python benchmarks/bench_sites_damage.py --site merge --show header
+    python benchmarks/bench_sites_damage.py --pairs 4        # two damaged lines a hand
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from badugi_ledger.check import CheckRun, problems
+from badugi_ledger.model.limits import MAX_LINE
 from badugi_ledger.sites.files import decode_bytes
 
 REPO = Path(__file__).resolve().parent.parent
@@ -58,6 +68,8 @@ MERGE_SEAT = re.compile(r'<player seat="(?P<num>\d+)" nickname="(?P<name>[^"]*)"
 AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?")
 DAMAGES = ("delete", "cut", "garble", "rename")
 VERDICTS = ("line", "header", "elsewhere", "unseen")
+PAIR_DAMAGES = ("cut", "garble", "long", "figure")
+PAIR_VERDICTS = ("both", "first", "second", "neither")
 
 
 @dataclass
@@ -126,17 +138,10 @@ def damaged(hand: Hand, index: int, damage: str) -> tuple[list[str], set[int]] |
         lines[index] = line[: len(line) // 2]
         targets = {index}
     elif damage == "garble":
-        if hand.site == "merge":
-            m = re.search(r'(?:amount|balance)="\$?(?P<amt>\d)', line)
-            if m is None:
-                return None
-            at = m.start("amt")
-        else:
-            amount = AMOUNT.search(line, line.find(" ") + 1)
-            if amount is None:
-                return None
-            at = amount.start()
-        lines[index] = line[:at] + "x" + line[at + 1 :]
+        garbled = damaged_line(hand, line, "garble")
+        if garbled is None:
+            return None
+        lines[index] = garbled
         targets = {index}
     else:
         names = [
@@ -159,6 +164,100 @@ def damaged(hand: Hand, index: int, damage: str) -> tuple[list[str], set[int]] |
         if later is not None:
             targets.add(later)
     return lines, targets
+
+
+def _amount_at(hand: Hand, line: str) -> int | None:
+    """Where the first digit of the line's first amount is (Merge: of ``amount`` or
+    ``balance``), or None when it has none."""
+    if hand.site == "merge":
+        m = re.search(r'(?:amount|balance)="\$?(?P<amt>\d)', line)
+        return None if m is None else m.start("amt")
+    amount = AMOUNT.search(line, line.find(" ") + 1)
+    return None if amount is None else amount.start()
+
+
+def damaged_line(hand: Hand, line: str, damage: str) -> str | None:
+    """``line`` with one of :data:`PAIR_DAMAGES` done to it (None: it does not apply)."""
+    if damage == "cut":
+        return line[: len(line) // 2] if len(line.strip()) >= 6 else None
+    if damage == "long":
+        return line + "z" * (MAX_LINE + 1)
+    at = _amount_at(hand, line)
+    if at is None:
+        return None
+    digit = "x" if damage == "garble" else str(int(line[at]) % 9 + 1)
+    return line[:at] + digit + line[at + 1 :]
+
+
+def damage_pairs(
+    hand: Hand, path: Path, pairs: int, rng: random.Random
+) -> Counter[tuple[str, str]] | None:
+    """Two lines of the hand damaged at once, every way of :data:`PAIR_DAMAGES`: counts by
+    the two damages and verdict (None when the undamaged hand has an error of its own)."""
+    path.write_text("\n".join(hand.lines) + "\n", encoding="utf-8")
+    found = _found(path, hand)
+    if any(kind != "warning" for *_, kind in found):
+        return None
+    baseline = Counter((rule, message) for _, rule, message, _ in found)
+    body = [i for i in range(hand.header + 1, len(hand.lines)) if hand.lines[i].strip()]
+    if hand.site == "merge":
+        body = [i for i in body if hand.lines[i].strip() != "</game>"]
+    chosen = [tuple(sorted(rng.sample(body, 2))) for _ in range(pairs)] if len(body) > 1 else []
+    counts: Counter[tuple[str, str]] = Counter()
+    for first, second in chosen:
+        for one in PAIR_DAMAGES:
+            for two in PAIR_DAMAGES:
+                a = damaged_line(hand, hand.lines[first], one)
+                b = damaged_line(hand, hand.lines[second], two)
+                if a is None or b is None:
+                    continue
+                lines = list(hand.lines)
+                lines[first], lines[second] = a, b
+                path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+                seen = Counter(baseline)
+                at = set()
+                for line, rule, message, _ in _found(path, hand):
+                    if seen[(rule, message)]:
+                        seen[(rule, message)] -= 1
+                    else:
+                        at.add(line)
+                verdict = PAIR_VERDICTS[(first not in at) * 2 + (second not in at)]
+                counts[(f"{one}+{two}", verdict)] += 1
+    return counts
+
+
+def _pairs_report(args: argparse.Namespace, rng: random.Random, path: Path) -> None:
+    totals: Counter[str] = Counter()
+    for site in SITES:
+        if args.site and site != args.site:
+            continue
+        counts: Counter[tuple[str, str]] = Counter()
+        hands = 0
+        for hand in corpus_hands(site):
+            found = damage_pairs(hand, path, args.pairs, rng)
+            if found is not None:
+                hands += 1
+                counts.update(found)
+        print(f"{site} ({hands} hands, two lines damaged)")
+        kinds = [f"{a}+{b}" for a in PAIR_DAMAGES for b in PAIR_DAMAGES]
+        for kind in (*kinds, None):
+            row = {
+                v: sum(n for (d, w), n in counts.items() if w == v and kind in (None, d))
+                for v in PAIR_VERDICTS
+            }
+            if kind is not None and not sum(row.values()):
+                continue
+            print(
+                f"  {kind or 'all':<14} {row['both']:5}/{sum(row.values()):<5} both lines, "
+                f"{row['first']:5} the first only, {row['second']:5} the second only, "
+                f"{row['neither']:5} neither"
+            )
+            if kind is None:
+                totals.update(row)
+    print(
+        f"total: {totals['both']}/{sum(totals.values())} pairs with both damaged lines reported, "
+        f"{totals['first']} the first only"
+    )
 
 
 def _found(path: Path, hand: Hand) -> list[tuple[int, str | None, str, str]]:
@@ -235,11 +334,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--site", choices=SITES)
     parser.add_argument("--show", choices=VERDICTS[1:], action="append", default=[])
+    parser.add_argument("--pairs", type=int, default=0, help="pairs of lines a hand (0: none)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     totals: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hand.txt"
+        if args.pairs:
+            _pairs_report(args, rng, path)
+            return
         for site in SITES:
             if args.site and site != args.site:
                 continue
