@@ -43,7 +43,7 @@ from ..model.errors import BadugiError
 from ..model.events import Event, HandRecord, StackChange
 from .common import ImportItem, SiteWarning, SkippedHand
 from .draft import HandDraft, of_hand
-from .files import UNREADABLE, chunk_hands, unreadable
+from .files import UNREADABLE, chunk_hands, first_cut, unreadable
 
 
 @dataclass
@@ -305,6 +305,8 @@ def read_cash_site(
         else:
             try:
                 item = read_hand(hand_lines, start, source, cash)
+                if isinstance(item, SkippedHand) and (cut := first_cut(hand_lines, start, source)):
+                    raise cut  # a line too long, in a hand not read: reported all the same
             except (BadugiError, *UNREADABLE) as exc:
                 problem = (
                     exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)

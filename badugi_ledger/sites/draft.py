@@ -541,7 +541,10 @@ _NUMBER = attrgetter("number")
 def of_hand(error: BadugiError, hand_id: str | None, source: str, start: int) -> BadugiError:
     """``error`` naming the hand it happened in (a number's error does not know it), and
     located at least at the hand's first line (0-based ``start``) of ``source``: an error raised
-    with no position would otherwise name no file and no line."""
+    with no position would otherwise name no file and no line.  It is yielded as an item, a
+    value: its traceback (the reader's frames, which hold the hand's lines) is dropped, so a
+    caller that keeps the errors of a file keeps no hand with them."""
+    error.__traceback__ = None
     if error.hand is None:
         error.hand = hand_id
     if error.position is NOWHERE:

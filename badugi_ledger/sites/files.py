@@ -149,6 +149,31 @@ def cut_line_error(line: CutLine, source: str, index: int) -> ImportFormatError:
     )
 
 
+def refuse_cut(line: str, source: str, index: int) -> None:
+    """Raise the error of a hand's line (0-based ``index``) when it is a :class:`CutLine`:
+    what is held of it is only its start, which may read as a whole line (``Hero: folds``
+    and 10,000 blanks), so a reader refuses it before reading it."""
+    if type(line) is CutLine:
+        raise cut_line_error(line, source, index)
+
+
+def cut_lines(lines: list[str], start: int) -> frozenset[int]:
+    """The 0-based lines of a hand (its ``lines``, the first at ``start``) that are
+    :class:`CutLine`: lost whatever the others say, each listed wherever it is
+    (:class:`~.listing.Unread`'s ``lost``)."""
+    return frozenset([start + offset for offset, line in enumerate(lines) if type(line) is CutLine])
+
+
+def first_cut(lines: list[str], start: int, source: str) -> ImportFormatError | None:
+    """The error of the first :class:`CutLine` of a hand (its ``lines``, the first at 0-based
+    ``start``) that a reader does not read (another game, skipped): the line is reported as it
+    is in a hand read, never dropped."""
+    for offset, line in enumerate(lines):
+        if type(line) is CutLine:
+            return cut_line_error(line, source, start + offset)
+    return None
+
+
 CP1252_BYTES = "badugi-cp1252-bytes"
 """The decoding error handler under which a byte that is not UTF-8, in a file read as UTF-8,
 is read as Windows-1252 (the sites' other encoding) rather than as U+FFFD: a file whose first
@@ -349,9 +374,12 @@ def chunk_hands(
     header damaged, from the first line after the blank lines that end the first hand.  That
     line is reported (:func:`after_hand`) and the second hand not read, so that the hand before
     it is read whole and a damaged hand is never read as part of a hand of another game, which
-    is skipped unread.  A hand with a :class:`CutLine` or of more than :data:`MAX_HAND_CHARS`
-    characters comes with its problem and keeps no further lines, so memory stays bounded and
-    nothing is dropped silently.
+    is skipped unread.  A :class:`CutLine` inside a hand is kept as one of its lines (its start
+    only): the reader lists it as a line it cannot read (:func:`refuse_cut`) and reads on, as
+    past any other.  A hand whose first line is a :class:`CutLine`, or of more than
+    :data:`MAX_HAND_CHARS` characters (a cut line counting what is held of it), comes with its
+    problem and keeps no further lines, so memory stays bounded and nothing is dropped
+    silently.
     """
     begin = 0
     chunk: list[str] | None = None
@@ -408,8 +436,8 @@ def chunk_hands(
             summary = True
         elif summary and not line.strip():
             after = len(chunk) + 1
-        size += len(line) + 1
-        if isinstance(line, CutLine):
+        size += len(line) + 1  # (of a cut line, what is held of it)
+        if isinstance(line, CutLine) and not chunk:  # the header: no hand to read
             problem = cut_line_error(line, source, i)
         elif size > MAX_HAND_CHARS:
             problem = ImportFormatError(

@@ -42,7 +42,7 @@ from .common import (
     site_currency,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, UNREADABLE, last_written, won_amount
+from .files import NAME, UNREADABLE, CutLine, cut_lines, last_written, refuse_cut, won_amount
 from .listing import Unread, about_player
 from .summary import check_summary, summary_seat, summary_win
 
@@ -220,14 +220,15 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
     summary_at: int | None = None
     draw_from: int | None = None  # the first event of the draw being read (None: no draw)
     dealt: set[str] = set()  # the players the draw being read has dealt to
-    unread = Unread(draft)  # the lines that cannot be read, each listed
+    unread = Unread(draft, cut_lines(lines, start))  # the lines that cannot be read, each listed
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
         pos = draft.at(index)
-        if not line:
+        if not line and type(raw) is not CutLine:
             continue
         try:
+            refuse_cut(raw, draft.source, index)
             if line.startswith("*** "):
                 marker = line.split(" ***")[0] + " ***"
                 if marker == "*** HOLE CARDS ***":
@@ -309,8 +310,9 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
         except (BadugiError, *UNREADABLE) as exc:
             marked = line.startswith("*** ")
-            # a draw's line begins its section before its words (the pot) are read
-            begun = marked and line.split(" ***")[0] + " ***" in _DRAWS
+            # a draw's line begins its section before its words (the pot) are read (not one
+            # too long to be read at all)
+            begun = marked and type(raw) is not CutLine and line.split(" ***")[0] + " ***" in _DRAWS
             about = begun or (
                 not marked and (section == "summary" or about_player(line, names, _ABOUT_PLAYER))
             )

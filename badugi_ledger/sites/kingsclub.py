@@ -40,7 +40,17 @@ from .common import (
     parse_site_cards,
 )
 from .draft import HandDraft, SeatLine, of_hand
-from .files import NAME, UNREADABLE, chunk_hands, last_written, unreadable
+from .files import (
+    NAME,
+    UNREADABLE,
+    CutLine,
+    chunk_hands,
+    cut_lines,
+    first_cut,
+    last_written,
+    refuse_cut,
+    unreadable,
+)
 from .listing import Unread, stars_line_about_player
 from .summary import not_named, seated_at
 
@@ -89,12 +99,17 @@ def read_kingsclub(lines: Iterable[str], source: str = "<kingsclub>") -> Iterato
             problem = too_long
         else:
             try:
-                yield _read_hand(hand_lines, start, source)
-                continue
+                item = _read_hand(hand_lines, start, source)
             except BadugiError as exc:
                 problem = exc
             except UNREADABLE as exc:
                 problem = unreadable(exc, source, start + 1)
+            else:
+                cut = isinstance(item, SkippedHand) and first_cut(hand_lines, start, source)
+                if not cut:  # (a line too long, in a hand not read: reported all the same)
+                    yield item
+                    continue
+                problem = cut
         yield of_hand(problem, hand_id, source, start)
 
 
@@ -166,14 +181,15 @@ def _read_body(
     came_in: set[str] = set()
     uncalled: dict[str, int] = {}
     summary_at: int | None = None
-    unread = Unread(draft)  # the lines that cannot be read, each listed
+    unread = Unread(draft, cut_lines(lines, start))  # the lines that cannot be read, each listed
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.strip()
         index = start + offset
         pos = draft.at(index)
-        if not line:
+        if not line and type(raw) is not CutLine:
             continue
         try:
+            refuse_cut(raw, draft.source, index)
             if line == "*** SUMMARY ***":
                 section = "summary"
                 summary_at = index if summary_at is None else summary_at

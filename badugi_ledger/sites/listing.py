@@ -6,9 +6,12 @@ reports, in one run"), as our own format lists a hand's unreadable lines
 order; with an :class:`Unread` beside it, the first line it cannot read no longer ends the
 walk: the hand is refused as before, and its later lines are read on only to find the others
 that are wrong from the line alone (:data:`LISTED_RULES`: a line no pattern of the reader
-matches, an amount, card or number on it that cannot be read).  Those are the first error's
+matches, an amount, card or number on it that cannot be read, a line too long to be read).
+Those are the first error's
 :attr:`~badugi_ledger.model.errors.ImportFormatError.others`, in line order, at most
-:data:`~badugi_ledger.model.limits.MAX_LISTED` and one error more for the rest.
+:data:`~badugi_ledger.model.limits.MAX_LISTED` and one error more for the rest.  The first
+error may be of any rule, at its line (figures that do not add up: a raise by more than it
+raises to): its line is lost to the lines after it as an unreadable one is.
 
 A line read on after a line lost is read with the play of the lost line missing, so a rule
 its figures break (a raise by what the lost line raised) says nothing of the line: such an
@@ -19,19 +22,27 @@ damaged line, so the reader says which lines are *about a seated player*
 (:func:`about_player`: they begin with a seated name; and any line of the summary, and the
 table line, which seat no one) and the listing stops at any other line that cannot be read:
 in doubt, a hand lists fewer lines, never a line that is right.
+
+Some lines are lost whatever the others say, and a reader knows them before it reads the
+hand (a line longer than :data:`~badugi_ledger.model.limits.MAX_LINE`, of which only the start
+is held; Merge's lines that are not one whole element): they are listed wherever they are,
+also after the listing of the others has stopped (:class:`Unread`'s ``lost``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from ..model.errors import BadugiError, ImportFormatError
 from ..model.limits import MAX_LISTED, more_than_listed
 from .draft import HandDraft
 
-LISTED_RULES = frozenset({"unrecognised-line", "bad-line", "bad-amount", "bad-card", "bad-number"})
+LISTED_RULES = frozenset(
+    {"unrecognised-line", "bad-line", "bad-amount", "bad-card", "bad-number", "line-too-long"}
+)
 """The rules of an error that a line has whatever the lines before it say: the line cannot be
-read (its words, or an amount, card or number in them)."""
+read (its words, or an amount, card or number in them, or it is longer than any line a site
+writes: :data:`~badugi_ledger.model.limits.MAX_LINE`)."""
 
 
 def about_player(line: str, names: Iterable[str], after: tuple[str, ...] = ()) -> bool:
@@ -80,7 +91,11 @@ class Listed:
         self.found: list[ImportFormatError] = []
 
     def add(self, error: ImportFormatError) -> bool:
-        """List ``error``; False when the bound is reached (what it found past it is said)."""
+        """List ``error``; False when the bound is reached (what it found past it is said).
+        An error raised and caught is kept without its traceback: its frames hold the hand's
+        lines and this list, a cycle that would hold every refused hand until the cyclic
+        garbage collector runs."""
+        error.__traceback__ = None
         if len(self.found) < MAX_LISTED:
             self.found.append(error)
             return True
@@ -103,28 +118,6 @@ class Listed:
         """Whether the bound is reached: nothing more is listed."""
         return len(self.found) > MAX_LISTED
 
-    def line(
-        self, problem: ImportFormatError | None, error: ImportFormatError
-    ) -> ImportFormatError:
-        """For a reader whose every line is read alone (Merge's one whole element a line): the
-        hand's problem once ``error``, of one of its lines, is found.  ``error`` is the first
-        or is listed after it where the first is a line's too (not the hand's as a whole: too
-        long), up to the bound; the problem is the first."""
-        if problem is None:
-            self.add(error)
-            return error
-        if self.found and self.found[0] is problem and not self.full:
-            self.add(error)
-        return problem
-
-    def carried(
-        self, problem: ImportFormatError | None, hand: str | None
-    ) -> ImportFormatError | None:
-        """``problem`` (:meth:`line`'s), carrying the hand's other lines listed."""
-        if problem is None or len(self.found) < 2 or self.found[0] is not problem:
-            return problem
-        return self.head(hand)
-
     def head(self, hand: str | None) -> ImportFormatError:
         """The first error, carrying the others, each naming ``hand`` where it names none."""
         head, *others = self.found
@@ -135,15 +128,39 @@ class Listed:
         return head
 
 
+def listed(errors: Iterable[ImportFormatError], hand: str | None) -> ImportFormatError | None:
+    """``errors``, of a hand's lines in line order, as the hand's one error: the first,
+    carrying the others up to the bound (:class:`Listed`); None when there are none."""
+    found = Listed()
+    for error in errors:
+        if not found.add(error):
+            break
+    return found.head(hand) if found.found else None
+
+
+def lists(failed: BaseException | None, error: ImportFormatError) -> bool:
+    """Whether ``failed``, a hand's error, is ``error`` or lists it among its others."""
+    return isinstance(failed, ImportFormatError) and (failed is error or error in failed.others)
+
+
 class Unread(Listed):
     """The lines of one hand that cannot be read, found as a reader walks it
-    (:meth:`read_on` in its loop's ``except``, :meth:`done` after the loop)."""
+    (:meth:`read_on` in its loop's ``except``, :meth:`done` after the loop).
 
-    __slots__ = ("draft",)
+    ``lost``: the 0-based lines the reader knows, before reading the hand, that cannot be
+    read whatever the others say (too long; Merge's lines that are not one whole element,
+    whose errors the reader raises at them): each is
+    listed wherever it is; while one is still to come, the walk goes on past the point where
+    the listing of the others stops (``ended``: from there only lost lines are listed)."""
 
-    def __init__(self, draft: HandDraft) -> None:
+    __slots__ = ("draft", "ended", "last_lost", "lost")
+
+    def __init__(self, draft: HandDraft, lost: Collection[int] = ()) -> None:
         super().__init__()
         self.draft = draft
+        self.lost = lost
+        self.last_lost = max(lost, default=-1)
+        self.ended = False
 
     def read_on(self, exc: Exception, index: int, about: bool, section: bool = False) -> None:
         """``exc`` was raised reading the hand's line ``index`` (0-based): return to read on
@@ -153,32 +170,50 @@ class Unread(Listed):
         section line (``*** FIRST DRAW ***``), unreadable alone, but after which the section
         of every line is unknown.
 
-        The first error is listed and the lines after it read on when it is the line's own
-        (:data:`LISTED_RULES`, at this line) and the line is about a player; else it is raised
-        as it is, as before.  After it, a line that cannot be read is listed when it is about
-        a player; so is a section line, which ends the listing; an error of another rule at a
-        line about a player is the play lost before it, and is passed over; anything else
-        ends the listing (the hand's errors so far are raised)."""
-        own = (
-            isinstance(exc, ImportFormatError)
-            and exc.rule in LISTED_RULES
-            and exc.position.line == index + 1
-        )
+        The first error is listed and the lines after it read on when it is at this line
+        (of whatever rule: its line is lost to the later ones) and the line is about a player;
+        else it is raised as it is, as before.  After it, a line that cannot be read
+        (:data:`LISTED_RULES`) is listed when it is about a player; so is a section line,
+        which ends the listing; an error of another rule at a line about a player is the play
+        lost before it, and is passed over; anything else ends the listing (the hand's errors
+        so far are raised).  A line of ``lost`` is listed wherever it comes (and, when it is
+        not about a player, ends the listing of the others), and the listing ends only once
+        none is left to come."""
+        error = exc if isinstance(exc, ImportFormatError) else None
+        at_line = error is not None and error.position.line == index + 1
+        if error is not None and index in self.lost:
+            if not self.add(error):
+                raise self.raised() from None
+            self.ended = self.ended or not about
+            return
+        if self.ended:
+            return  # only the lost lines still to come are listed
         if not self.found:
-            if own and about:
-                assert isinstance(exc, ImportFormatError)
-                self.found.append(exc)
+            if error is None or not (at_line and about or self.last_lost > index):
+                raise exc
+            self.add(error)
+            self.ended = not (at_line and about)  # else only the lost lines after it are
+            return
+        if error is not None and at_line and error.rule in LISTED_RULES and (about or section):
+            if self.add(error) and about:
                 return
-            raise exc
-        if own and (about or section):
-            assert isinstance(exc, ImportFormatError)
-            if self.add(exc) and about:
-                return
+            if self.full:
+                raise self.raised() from None
         elif about and isinstance(exc, BadugiError):
             return
-        raise self.head(self.draft.hand_id) from None
+        if self.last_lost > index:
+            self.ended = True
+            return
+        raise self.raised() from None
+
+    def raised(self) -> ImportFormatError:
+        """The hand's error (:meth:`head`), to raise: no longer held here, so that the frames
+        its traceback holds hold it in no cycle."""
+        head = self.head(self.draft.hand_id)
+        self.found = []
+        return head
 
     def done(self) -> None:
         """After the hand's last line: raise its lines that cannot be read, if any."""
         if self.found:
-            raise self.head(self.draft.hand_id)
+            raise self.raised()

@@ -3,8 +3,9 @@
 A Merge file is a run of ``<description type=… stakes=…/>`` + ``<game>…</game>`` fragments
 with one element per line, so it is read line by line (keeping line numbers for errors)
 rather than as one XML document.  A line that is not one whole element (cut short) is an
-error at that line (``unrecognised-line``), as in the other readers: the hand it is in is not
-read, since what the line said is lost (each such line of it is listed: :mod:`.listing`).  A
+error at that line (``unrecognised-line``), as in the other readers: the hand it is in is
+refused, since what the line said is lost; each such line of it is listed, and the elements
+after it are read on for their own mistakes (:mod:`.listing`, its ``lost`` lines).  A
 hand without its ``</game>`` is a ``partial-hand``, and a hand with no ``<description>`` before
 it (its game and stakes unknown) a ``bad-header``: nothing of a file is dropped silently.
 
@@ -38,7 +39,6 @@ sites share is in :mod:`.common`, :mod:`.files` and :mod:`.draft`.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable, Iterator
 
@@ -60,12 +60,11 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine, of_hand
 from .files import MAX_HAND_CHARS, MAX_NAME, UNREADABLE, CutLine, cut_line_error, unreadable
-from .listing import Listed, Unread
+from .listing import Unread, listed, lists
+from .merge_lines import attributes, element, tag_of, unreadable_line
 
 ORIGIN = "merge"
 
-_TAG = re.compile(r"<(?P<close>/?)(?P<tag>\w++)")
-_ATTR = re.compile(r'(?<!\w)(\w++)="([^"]*+)"')
 _STRUCTURES: dict[str, StructureKind] = {
     "Pot Limit": "pot-limit",
     "Half Pot Limit": "half-pot-limit",
@@ -85,29 +84,26 @@ _REAL_MONEY = {"true": True, "false": False}
 def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[ImportItem]:
     """Every hand of a Merge XML history, in file order.
 
-    A hand (``<game>`` … ``</game>``) with an over-long line or of more than
-    :data:`~.files.MAX_HAND_CHARS` characters is reported and its further elements are not
-    kept, so memory stays bounded whatever the file holds.  So is a hand with a line that is
-    not one whole element (cut short: rule ``unrecognised-line``, at that line), and a hand
-    that never closes (``</game>`` missing before the next ``<game>`` or the end of the file:
-    ``partial-hand``); such a line outside a hand is reported by itself."""
+    A hand (``<game>`` … ``</game>``) of more than :data:`~.files.MAX_HAND_CHARS` characters
+    is reported and its further elements are not kept, so memory stays bounded whatever the
+    file holds.  A line of a hand that is not one whole element (cut short: rule
+    ``unrecognised-line``; over-long: ``line-too-long``, only its start held) is kept as a
+    lost line (:data:`LOST`), reported at its line with the hand's other mistakes; a hand
+    that never closes (``</game>`` missing before the next ``<game>`` or the end of the file)
+    is a ``partial-hand``, or its lost lines where it has some; such a line outside a hand is
+    reported by itself."""
     description: dict[str, str] = {}
     described_at: int | None = None
     cash = CashTables()
     chunk: list[tuple[int, str, dict[str, str]]] = []
-    problem: ImportFormatError | None = None
-    unread = Listed()  # the hand's lines that cannot be read (each is one whole element)
+    problem: ImportFormatError | None = None  # the hand is too long: its elements are not kept
+    lost: dict[int, ImportFormatError] = {}  # its lines that are not one whole element
     size = 0
     for index, line in enumerate(lines):
-        if isinstance(line, CutLine):
-            error = cut_line_error(line, source, index)
-            if not chunk:
-                yield error
-            else:
-                problem = unread.line(problem, error)
-            continue
+        cut = isinstance(line, CutLine)
+        whole = None if cut else element(line)
         if chunk:
-            size += len(line) + 1
+            size += len(line) + 1  # (of a cut line, what is held of it)
             if size > MAX_HAND_CHARS and problem is None:
                 problem = ImportFormatError(
                     f"the hand that starts at line {chunk[0][0] + 1} has more than "
@@ -115,31 +111,36 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                     position=Position(source, index + 1, 1),
                     rule="hand-too-long",
                 )
-        element = _element(line)
-        if element is None:
+        if whole is None:
             text = line.strip().lstrip("\ufeff").strip()
-            if not text:
+            if not text and not cut:
                 continue
-            error = _unreadable_line(text, source, index)
+            error = (
+                cut_line_error(line, source, index)
+                if isinstance(line, CutLine)
+                else unreadable_line(text, source, index)
+            )
             if chunk:
-                problem = unread.line(problem, error)
+                if problem is None:  # kept, to be listed at its line
+                    lost[index] = error
+                    chunk.append((index, LOST, {"tag": tag_of(text)}))
                 continue
             yield error
             if text.startswith("<description"):  # its hands must not be read under another
                 description, described_at = {}, index
             continue
-        close, tag, body = element
+        close, tag, body = whole
         if tag == "game" and not close:
             if chunk:  # the hand before never closed
                 cash.forget(_table(chunk[0][2]) or None)
-                yield _unclosed(chunk, unread.carried(problem, _hand_id(chunk)), source)
-            chunk, problem, size = [(index, tag, _attributes(body))], None, len(line) + 1
-            unread = Listed()
+                yield _unclosed(chunk, listed(lost.values(), _hand_id(chunk)) or problem, source)
+            chunk, problem, size = [(index, tag, attributes(body))], None, len(line) + 1
+            lost = {}
             continue
         if problem is not None and not (tag == "game" and close):
             continue
         if tag == "description" and not close:
-            description, described_at = _attributes(body), index
+            description, described_at = attributes(body), index
             continue
         if tag == "game" and close:
             if not chunk:
@@ -150,14 +151,18 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 )
                 continue
             hand_id = _hand_id(chunk)
-            failed: BadugiError | None = unread.carried(problem, _hand_id(chunk))
-            if failed is None:
+            failed: BadugiError | None = listed(lost.values(), hand_id) if problem else None
+            if failed is None and problem is None:
                 try:
-                    item = _read_game((described_at, description), chunk, source, cash)
+                    item = _read_game((described_at, description), chunk, source, cash, lost)
                 except BadugiError as exc:
                     failed = exc
                 except UNREADABLE as exc:
                     failed = unreadable(exc, source, chunk[0][0] + 1)
+                first_lost = next(iter(lost.values()), None)
+                if first_lost is not None and not lists(failed, first_lost):
+                    failed = listed(lost.values(), hand_id)  # not read up to it: another game…
+            failed = failed or problem
             if failed is None:
                 yield from cash.warnings
                 if isinstance(item, SkippedHand):
@@ -168,56 +173,22 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 cash.forget(_table(chunk[0][2]) or None)
                 yield of_hand(failed, hand_id, source, chunk[0][0])
             cash.warnings.clear()
-            chunk, problem, unread = [], None, Listed()
+            chunk, problem, lost = [], None, {}
             continue
         if chunk:
-            chunk.append((index, ("/" if close else "") + tag, _attributes(body)))
+            chunk.append((index, ("/" if close else "") + tag, attributes(body)))
     if chunk:  # the file ends inside a hand
-        yield _unclosed(chunk, unread.carried(problem, _hand_id(chunk)), source)
+        yield _unclosed(chunk, listed(lost.values(), _hand_id(chunk)) or problem, source)
+
+
+LOST = ""
+"""The tag of a hand's line that is not one whole element (no element's tag is empty): its
+error is the reader's ``lost`` one, listed where the line is (:class:`~.listing.Unread`)."""
 
 
 def _hand_id(chunk: list[tuple[int, str, dict[str, str]]]) -> str:
     """The number of the hand ``chunk`` (its ``<game>`` element's id), for its errors."""
     return one_line(quote(chunk[0][2].get("id", "?")))
-
-
-def _attributes(body: str) -> dict[str, str]:
-    """An element's attributes (``name="value"``, references decoded: :func:`_decoded`)."""
-    return {k: _decoded(v) if "&" in v else v for k, v in _ATTR.findall(body)}
-
-
-_REFERENCE = re.compile(r"&(?:#([0-9]{1,8})|#[xX]([0-9a-fA-F]{1,8})|([A-Za-z][A-Za-z0-9]*));")
-
-
-def _decoded(value: str) -> str:
-    """An attribute's value with its references decoded in one pass, a character reference
-    as XML defines it: the character of that code point (``&#27;`` is ESC, ``&#128;`` is
-    U+0080).  HTML's decoding, which named entities go through, drops some code points and
-    reads 128-159 as Windows-1252 (``&#27;`` nothing, ``&#128;`` a euro sign): a name would
-    change with no word, and two players be one.  A reference to no character (0, a
-    surrogate, beyond U+10FFFF) is kept as written."""
-
-    def character(match: re.Match[str]) -> str:
-        decimal, hexadecimal, name = match.groups()
-        if name is not None:
-            return html.unescape(match[0])
-        code = int(decimal) if decimal is not None else int(hexadecimal, 16)
-        if code == 0 or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
-            return match[0]
-        return chr(code)
-
-    return _REFERENCE.sub(character, value)
-
-
-def _unreadable_line(text: str, source: str, index: int) -> ImportFormatError:
-    """A line (0-based ``index``) that is not one whole element: Merge writes one a line, so
-    it was cut short or damaged, and what it said is lost (as the other readers refuse a line
-    they cannot read)."""
-    return ImportFormatError(
-        f"unrecognised line {quote(text)!r}: not one whole XML element (cut short?)",
-        position=Position(source, index + 1, 1),
-        rule="unrecognised-line",
-    )
 
 
 def _unclosed(
@@ -235,24 +206,6 @@ def _unclosed(
     return of_hand(problem, hand_id, source, chunk[0][0])
 
 
-def _element(line: str) -> tuple[bool, str, str] | None:
-    """``(closing, tag, attributes text)`` of a line holding one XML element, else None.
-
-    >>> _element('  <player seat="0" nickname="Hero"/>')
-    (False, 'player', ' seat="0" nickname="Hero"')
-    """
-    text = line.strip().lstrip("\ufeff")
-    if not text.endswith(">"):
-        return None
-    m = _TAG.match(text)
-    if m is None:
-        return None
-    body = text[m.end() : -1]
-    if ">" in body:
-        return None
-    return bool(m["close"]), m["tag"], body[:-1] if body.endswith("/") else body
-
-
 def _table(game: dict[str, str]) -> str:
     """The table of a ``<game>`` element: ``data="20110129|Kunming (31274465)|…"`` ("" when
     ``data`` is damaged: for what the hand may have moved, any table)."""
@@ -265,9 +218,11 @@ def _read_game(
     elements: list[tuple[int, str, dict[str, str]]],
     source: str,
     cash: CashTables,
+    lost: dict[int, ImportFormatError],
 ) -> HandRecord | SkippedHand:
     """One ``<game>``: its elements (0-based line, tag, attributes), after the
-    ``<description>`` (its line, if any, and attributes) that gives its game and stakes."""
+    ``<description>`` (its line, if any, and attributes) that gives its game and stakes;
+    ``lost``: the errors of its lines that are not one whole element (tag :data:`LOST`)."""
     start, _, game = elements[0]
     pos = Position(source, start + 1, 1)
     hand_id = one_line(quote(game.get("id", "?")))
@@ -322,7 +277,7 @@ def _read_game(
 
     dealt: set[str] = set()
     winners: list[tuple[int, str, int]] = []
-    ended_at = _read_elements(draft, elements, dealt, winners, money)
+    ended_at = _read_elements(draft, elements, dealt, winners, money, lost)
     if not winners:
         raise draft.missing(
             "the hand has no winner",
@@ -382,19 +337,24 @@ def _read_elements(
     dealt: set[str],
     winners: list[tuple[int, str, int]],
     money: str | None,
+    lost: dict[int, ImportFormatError],
 ) -> int | None:
     """The elements after ``<game>`` into the draft, the players dealt in into ``dealt`` and
     the winners (line, name, amount) into ``winners``, amounts in ``money`` (None: play
     chips); returns the line of the round that ends the hand (``END_OF_…``), after which the
     winners come.  A failure no rule names (an
-    attribute missing, a winner on an empty seat) is located at the element's line."""
+    attribute missing, a winner on an empty seat) is located at the element's line.  A line
+    of ``lost`` (tag :data:`LOST`) is its error, listed at its line: it was a seated player's
+    when it begins as an element of one (``<event …``)."""
     by_seat: dict[str, str] = {}
     round_id = ""
     ended_at: int | None = None
-    unread = Unread(draft)  # the elements that cannot be read, each listed
+    unread = Unread(draft, lost)  # the elements that cannot be read, each listed
     for index, tag, attrs in elements[1:]:
         try:
             at = draft.at(index)
+            if tag == LOST:
+                raise lost[index]
             if tag == "players":
                 draft.landmarks.button_line = index
                 dealer = attrs.get("dealer")
@@ -445,7 +405,8 @@ def _read_elements(
             )
             # an event, cards or a winner is a seated player's; the other elements seat the
             # players and begin the rounds the later ones are read in
-            unread.read_on(problem, index, tag in _OF_A_PLAYER)
+            of_player = attrs.get("tag") if tag == LOST else tag
+            unread.read_on(problem, index, of_player in _OF_A_PLAYER)
     unread.done()
     return ended_at
 

@@ -48,7 +48,7 @@ from .common import (
     site_currency,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, UNREADABLE, last_written, won_amount
+from .files import NAME, UNREADABLE, CutLine, cut_lines, last_written, refuse_cut, won_amount
 from .listing import Unread, stars_line_about_player
 from .summary import check_summary, summary_pot, summary_seat, summary_win
 
@@ -297,13 +297,14 @@ def _read_body(
     names: set[str] = set()
     total_seen = False
     summary_at: int | None = None
-    unread = Unread(draft)  # the lines that cannot be read, each listed
+    unread = Unread(draft, cut_lines(lines, start))  # the lines that cannot be read, each listed
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
-        if not line:
+        if not line and type(raw) is not CutLine:
             continue
         try:
+            refuse_cut(raw, draft.source, index)
             if line.startswith("*** "):
                 section = _section(draft, line, index, section)
                 if section == "summary" and summary_at is None:

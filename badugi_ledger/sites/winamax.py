@@ -17,7 +17,7 @@ from ..model.errors import ImportFormatError, Position
 from ..model.limits import quote
 from .carry import lines_held
 from .common import ImportItem, SkippedHand
-from .files import chunk_hands
+from .files import chunk_hands, first_cut
 
 ORIGIN = "winamax"
 
@@ -40,6 +40,7 @@ def read_winamax(lines: Iterable[str], source: str = "<winamax>") -> Iterator[Im
     report a copy of a hand they refused, not as a second hand that cannot be imported."""
     refused: OrderedDict[str, tuple[int, int]] = OrderedDict()  # number -> (line, lines held)
     for start, hand_lines, problem, _ in chunk_hands(lines, HAND_START, source):
+        problem = problem or first_cut(hand_lines, start, source)  # no hand is read
         if problem is not None:
             yield problem
             continue
