@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,14 @@ class StoreOptions:
     together: StoredTogether | None = None
     """The files of the run this one is stored with in ONE transaction (:class:`StoredTogether`):
     its carried pots are checked with theirs once all are in, and their group commits."""
+    committing: Callable[[FileReport], AbstractContextManager[None]] | None = None
+    """A step of the caller's that the file's ``COMMIT`` runs inside: entered with the file's
+    report once every check of the file passed, just before ``COMMIT``, and left after it -
+    with the exception when ``COMMIT`` failed, the transaction still open, for the step to be
+    undone.  Raising as it is entered, it refuses the file: rolled back, the exception passed
+    on.  The record page's save moves its file into place there, so that the ledger never
+    holds a text its file does not (:mod:`badugi_ledger.web.record_save`).  Not for a file
+    stored ``together`` (its group commits)."""
 
 
 DEFAULT_OPTIONS = StoreOptions()
@@ -105,7 +114,7 @@ def store_file(
     together = options.together
     writer = FileWriter(
         db, report, replace=options.replace, was=options.was, run=options.run,
-        together=together is not None,
+        together=together is not None, committing=options.committing,
     )  # fmt: skip
     batch: list[HandRows] = []
     seen = 0

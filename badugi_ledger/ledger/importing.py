@@ -57,8 +57,8 @@ import pickle
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -225,18 +225,23 @@ def import_text(
     strict: bool = False,
     replace: bool = False,
     was: str | None = None,
+    committing: Callable[[FileReport], AbstractContextManager[None]] | None = None,
 ) -> FileReport:
     """Replay and store a text in our format as the file ``source`` holding it would be (its
-    hands name ``source``), so that a file can be written once the ledger has taken its text
-    (the record page's save): all of it, or with a conflict nothing (``whole``), so that the
-    file and the ledger never hold different nights.  ``was``: the file the text was saved as
+    hands name ``source``), so that a file can be written as the ledger takes its text (the
+    record page's save): all of it, or with a conflict nothing (``whole``), so that the file
+    and the ledger never hold different nights.  ``was``: the file the text was saved as
     before, when it is to be saved under a new name (a renamed night): what that file held
-    and the text does not is left out, as an edited file's hands are.  An error is reported,
-    not raised."""
+    and the text does not is left out, as an edited file's hands are.  ``committing``: the
+    step the text's ``COMMIT`` runs inside, writing its file
+    (:attr:`~badugi_ledger.ledger.file_transaction.StoreOptions.committing`).  An error is
+    reported, not raised (but one the step raises that is not an error of a file's)."""
     from ..text.parse import parse_text
 
     try:
-        options = StoreOptions(strict=strict, replace=replace, whole=True, was=was)
+        options = StoreOptions(
+            strict=strict, replace=replace, whole=True, was=was, committing=committing
+        )
         return _store_outcomes(db, replay(parse_text(text, source)), source, options)
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))

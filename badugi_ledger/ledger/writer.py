@@ -26,7 +26,8 @@ name them.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -83,6 +84,7 @@ class FileWriter:
         was: str | None = None,
         run: ImportRun | None = None,
         together: bool = False,
+        committing: Callable[[FileReport], AbstractContextManager[None]] | None = None,
     ) -> None:
         self.conn = db
         self.db = db
@@ -94,6 +96,8 @@ class FileWriter:
         """The file is one of several stored in ONE transaction, which their group opened and
         commits (:class:`.file_transaction.StoredTogether`): the file's own is a savepoint in
         it, released where a file alone commits."""
+        self.committing = committing
+        """The caller's step that ``COMMIT`` runs inside (:attr:`.StoreOptions.committing`)."""
         self.open = False
         self._committing = False
         self.aliases = Aliases(db)
@@ -346,7 +350,8 @@ class FileWriter:
         all of the file with its consequences or none of it.
         :func:`.file_transaction.store_file` calls it after its checks of the whole file;
         nothing to do when no transaction was opened.  A file stored together with others
-        releases its savepoint instead: their group commits them all, or none."""
+        releases its savepoint instead: their group commits them all, or none.  The caller's
+        step (:attr:`committing`) is entered last, just before ``COMMIT``, and left after it."""
         if self.open:
             audit = ImportAudit(self.now, self.audit_after)
             if self.replace:  # only a replace moves hands to another event
@@ -362,9 +367,18 @@ class FileWriter:
                 self.conn.execute("RELEASE file")
                 self.open = False
                 return
-            self._committing = True
-            self.conn.execute("COMMIT")
+            if self.committing is None:
+                self._commit()
+            else:  # (raising as it is entered, the step refuses the file: rolled back)
+                with self.committing(self.report):
+                    self._commit()
             self.open = False
+
+    def _commit(self) -> None:
+        """``COMMIT``, noted first, so that :attr:`committed` knows the file stored once SQLite
+        ended the transaction."""
+        self._committing = True
+        self.conn.execute("COMMIT")
 
     @property
     def committed(self) -> bool:

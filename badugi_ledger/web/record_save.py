@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,9 +94,13 @@ def save_text(
     answer carries the new file's stamp.
 
     The text is written to a temporary file beside the event's file for ``check``, and
-    imported under the event file's name (one transaction); only a save that the ledger took
-    moves the temporary file into place, so a refused, conflicting or failed save leaves the
-    saved file as it was, and the file holds what the ledger holds of it.
+    imported under the event file's name (one transaction, all of the text or nothing); the
+    temporary file is moved into place (synced to disk) once the ledger took the text, just
+    before its ``COMMIT``, and moved back should ``COMMIT`` fail (:class:`_IntoPlace`).  So a
+    refused, conflicting or failed save leaves the saved file as it was, and a server killed
+    (a power cut) between the move and the ``COMMIT`` leaves the new file and the old ledger,
+    which the next import of the file mends - never the reverse, a ledger holding hands its
+    file does not, which the next ``import --replace`` of the folder would take out.
     """
     from ..ledger.importing import import_text
     from .record_night import (
@@ -174,17 +180,21 @@ def save_text(
         if final.exists():
             _keep_mode(temp, final)
         temp = _beside_the_file(temp, final)
-        done = import_text(
-            ledger,
-            temp.read_text(encoding="utf-8"),
-            str(final),
-            replace=replace,
-            was=None if renamed is None else str(renamed),
-        )
+        into_place = _IntoPlace(ledger, temp, final)
+        try:
+            done = import_text(
+                ledger,
+                temp.read_text(encoding="utf-8"),
+                str(final),
+                replace=replace,
+                was=None if renamed is None else str(renamed),
+                committing=into_place,
+            )
+        except _NotAll as refused:
+            done = refused.report  # (rolled back: nothing of it counts as stored)
         saved = _saved(done, final)
         if saved.outcome == "saved":
-            old_stamp = file_stamp(final) if final.is_file() else None
-            os.replace(temp, os.path.realpath(final))
+            old_stamp = into_place.old_stamp
             saved.data["file_stamp"] = file_stamp(final)
             if saver is not None:
                 if len(_SAVED_BY) >= 1000:
@@ -225,6 +235,100 @@ def _new_file(folder: Path) -> tuple[int, Path]:
         except FileExistsError:
             continue
     raise FileExistsError(f"no free temporary name in {folder}")
+
+
+class _NotAll(Exception):
+    """A text the ledger would take only in part (a hand rejected): refused, nothing stored;
+    ``report`` says which hands."""
+
+    def __init__(self, report: FileReport) -> None:
+        super().__init__(report.source)
+        self.report = report
+
+
+class _IntoPlace:
+    """The step of a save that the ledger's ``COMMIT`` of its text runs inside
+    (:attr:`~..ledger.file_transaction.StoreOptions.committing`): the temporary file ``temp``
+    is synced to disk and moved into place as ``final`` (the file a link leads to), and the
+    folder synced, before ``COMMIT``; should ``COMMIT`` fail, the file ``final`` was is moved
+    back (a hard link of it kept aside meanwhile, as a save's hidden temporary file).
+
+    Why before ``COMMIT``: whatever stops the server between the two (a kill, a power cut: the
+    ledger syncs a commit later, :mod:`~..ledger.connection`) leaves the file newer than the
+    ledger, which importing it again mends, and not a ledger holding typed hands its file lacks.
+    A text whose hands the ledger takes only in part (one rejected) is refused as a whole
+    (:class:`_NotAll`), so the file and the ledger hold the same night."""
+
+    def __init__(self, ledger: sqlite3.Connection, temp: Path, final: Path) -> None:
+        self.ledger, self.temp, self.final = ledger, temp, final
+        self.old_stamp: str | None = None
+        """The stamp of the file the save replaced (None: there was none)."""
+
+    @contextmanager
+    def __call__(self, report: FileReport) -> Iterator[None]:
+        from .record_night import file_stamp
+
+        if report.rejected:
+            raise _NotAll(report)
+        real = Path(os.path.realpath(self.final))
+        self.old_stamp = file_stamp(real) if real.is_file() else None
+        _synced(self.temp)
+        aside = _kept_aside(real) if self.old_stamp is not None else None
+        try:
+            os.replace(self.temp, real)
+            _synced(real.parent)
+            try:
+                yield
+            except BaseException:
+                if self.ledger.in_transaction:  # not committed: the file as it was
+                    if aside is None:
+                        real.unlink(missing_ok=True)
+                    else:
+                        os.replace(aside, real)
+                        aside = None
+                raise
+        finally:
+            if aside is not None:
+                aside.unlink(missing_ok=True)
+
+
+def _synced(path: Path) -> None:
+    """Write ``path`` (a file, or a folder's names) to disk now, so that a power cut after the
+    ledger's ``COMMIT`` cannot leave the folder without the move made before it.  Where a
+    folder cannot be opened to sync (not on POSIX), the move stays as the system keeps it."""
+    from contextlib import suppress
+
+    with suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _kept_aside(real: Path) -> Path:
+    """A hidden name of the file ``real`` (a hard link, or a copy where the folder's disk has
+    none), for a save to put it back when the ledger does not take the text; removed after,
+    or by a later save as a killed server's (:func:`_clear_abandoned`)."""
+    import secrets
+    import shutil
+
+    for _ in range(100):
+        aside = real.parent / f"{_SAVING}{secrets.token_hex(8)}.bhh"
+        try:
+            os.link(real, aside)
+        except FileExistsError:
+            continue
+        except OSError:  # (no hard links there: FAT, some shares)
+            fd, aside = _new_file(real.parent)
+            os.close(fd)
+            try:
+                shutil.copyfile(real, aside)
+            except OSError:
+                aside.unlink(missing_ok=True)
+                raise
+        return aside
+    raise FileExistsError(f"no free temporary name in {real.parent}")
 
 
 def _keep_mode(temp: Path, final: Path) -> None:

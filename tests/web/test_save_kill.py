@@ -1,0 +1,221 @@
+"""A record-page save stopped at each of its steps (``record_save.save_text``): the night's
+file and the ledger never disagree in the direction that loses typed hands.
+
+The file is the organiser's record and the ledger is built from files: a ledger holding hands
+its file does not would lose them to the next ``import --replace`` of the folder (its hands no
+longer in the file are taken out), as a server killed between the ledger's ``COMMIT`` and the
+file's move would leave.  The save moves the file into place before ``COMMIT``, so a kill
+leaves at worst the new file and the old ledger, which that import mends.  A kill is
+``os._exit`` in a forked child (nothing after it runs: no ``finally``, no rollback), at:
+
+* ``move``: the call that moves the file into place, before it acts;
+* ``moved``: just after that move;
+* ``commit``: SQLite starting the text's ``COMMIT``, before it ends (the trace callback);
+* ``committed``: the first statement after that ``COMMIT``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.ledger.importing import import_paths
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.web.record_save import save_text
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32", reason="a kill is simulated in a forked process"
+)
+
+HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Conf2 · date 2024-08-01\n\n"
+HAND_1 = "hand 1 · button Ann · Ann 100 · Ben 100\nAnn folds\nBen collects 2\n"
+HAND_2 = "\nhand 2 · button Ben · Ann · Ben\nBen folds\nAnn collects 2\n"
+HAND_3 = "\nhand 3 · button Ann · Ann · Ben\nAnn folds\nBen collects 2\n"
+NIGHT = HEADER + HAND_1
+TYPED = NIGHT + HAND_2
+"""The night saved, then the hand typed at the table since, saved."""
+FILE = "2024-08-01-conf2.bhh"
+
+KILLED = 9
+STEPS = ("move", "moved", "commit", "committed")
+
+
+def counted(db_path: Path) -> list[str]:
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT hand_number FROM counted_hands ORDER BY hand_number")
+        return [str(number) for (number,) in rows]
+
+
+def file_hands(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return sorted(
+        line.split(" · ")[0].split()[1] for line in text.splitlines() if line[:5] == "hand "
+    )
+
+
+def _killed_at(step: str, db_path: Path, folder: Path) -> None:
+    """In the forked child: the save of :data:`TYPED`, the process ended at ``step``."""
+    ledger = open_ledger(db_path)
+    real_replace = os.replace
+    seen_commit = False
+
+    def move(*args: object, **kwargs: object) -> None:
+        if step == "move":
+            os._exit(KILLED)
+        real_replace(*args, **kwargs)  # type: ignore[arg-type]
+        if step == "moved":
+            os._exit(KILLED)
+
+    def statement(sql: str) -> None:
+        nonlocal seen_commit
+        if sql.strip().upper() == "COMMIT":
+            if step == "commit":
+                os._exit(KILLED)
+            seen_commit = True
+        elif seen_commit and step == "committed":
+            os._exit(KILLED)
+
+    os.replace = move  # type: ignore[assignment]
+    ledger.set_trace_callback(statement)
+    save_text(ledger, folder, TYPED, replace=False)
+    os._exit(0)  # the step was never reached: the test says so
+
+
+@pytest.fixture
+def saved_night(tmp_path: Path) -> tuple[Path, Path]:
+    """A ledger and its record folder, the night's first hand saved by the page."""
+    db_path, folder = tmp_path / "club.db", tmp_path / "recorded"
+    ledger = open_ledger(db_path)
+    try:
+        assert save_text(ledger, folder, NIGHT, replace=False).outcome == "saved"
+    finally:
+        ledger.close()
+    return db_path, folder
+
+
+@pytest.mark.parametrize("linked", [False, True], ids=["file", "linked"])
+@pytest.mark.parametrize("step", STEPS)
+def test_a_save_killed_at_any_step_never_leaves_the_ledger_holding_hands_its_file_lacks(
+    saved_night: tuple[Path, Path], tmp_path: Path, step: str, linked: bool
+) -> None:
+    db_path, folder = saved_night
+    path = folder / FILE
+    if linked:  # a night kept in another folder, linked into the page's (``_beside_the_file``)
+        elsewhere = tmp_path / "kept" / FILE
+        elsewhere.parent.mkdir()
+        os.replace(path, elsewhere)
+        path.symlink_to(elsewhere)
+    child = multiprocessing.get_context("fork").Process(
+        target=_killed_at, args=(step, db_path, folder)
+    )
+    child.start()
+    child.join(120)
+    assert child.exitcode == KILLED, f"the save never reached {step}"
+
+    assert path.is_symlink() == linked
+    ledger_hands, hands_of_file = counted(db_path), file_hands(path)
+    assert set(ledger_hands) <= set(hands_of_file), (step, ledger_hands, hands_of_file)
+    if step in ("commit", "committed"):  # the file was moved into place before the COMMIT
+        assert hands_of_file == ["1", "2"]
+        assert path.read_text(encoding="utf-8") == TYPED
+
+    # The organiser imports the folder again: the ledger is the file's, no typed hand lost.
+    ledger = open_ledger(db_path)
+    try:
+        report = import_paths(ledger, [folder], replace=True)
+    finally:
+        ledger.close()
+    assert not any(f.error for f in report.files), report.files
+    assert counted(db_path) == hands_of_file
+    assert path.is_symlink() == linked
+
+
+def _failing_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The text's ``COMMIT`` fails, its transaction left open (as SQLite leaves it when a
+    commit cannot be made): a row naming no hand, its foreign key checked at ``COMMIT``."""
+    from badugi_ledger.ledger import writer
+
+    follow = writer.follow_moved_hands
+
+    def then_a_row_of_no_hand(db: sqlite3.Connection, *args: object) -> None:
+        follow(db, *args)  # type: ignore[arg-type]
+        db.execute("PRAGMA defer_foreign_keys = ON")
+        db.execute(
+            "INSERT INTO hand_players (hand_id, alias_id, seat, starting_stack, final_stack, "
+            "contributed, collected, busted, rebuys, add_ons, stack_change) "
+            "SELECT -1, max(id), 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM aliases"
+        )
+
+    monkeypatch.setattr(writer, "follow_moved_hands", then_a_row_of_no_hand)
+
+
+def test_a_save_whose_commit_fails_puts_the_file_back_as_it_was(
+    saved_night: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is moved into place before ``COMMIT``: a ``COMMIT`` that fails moves the old
+    one back, so a failed save leaves the file as it was (``save_text``'s docstring), and no
+    hidden file of the save is left behind."""
+    db_path, folder = saved_night
+    path = folder / FILE
+    mode = 0o640
+    path.chmod(mode)
+    _failing_commit(monkeypatch)
+    ledger = open_ledger(db_path)
+    try:
+        saved = save_text(ledger, folder, TYPED, replace=False)
+    finally:
+        ledger.close()
+    assert saved.outcome == "error" and "FOREIGN KEY" in saved.data["error"], saved.data
+    assert path.read_text(encoding="utf-8") == NIGHT
+    assert path.stat().st_mode & 0o777 == mode
+    assert counted(db_path) == ["1"]
+    assert sorted(p.name for p in folder.iterdir()) == [FILE]
+
+
+def test_a_new_nights_save_whose_commit_fails_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db_path, folder = tmp_path / "club.db", tmp_path / "recorded"
+    _failing_commit(monkeypatch)
+    ledger = open_ledger(db_path)
+    try:
+        saved = save_text(ledger, folder, NIGHT, replace=False)
+    finally:
+        ledger.close()
+    assert saved.outcome == "error", saved.data
+    assert counted(db_path) == []
+    assert list(folder.iterdir()) == []
+
+
+def test_a_text_the_ledger_takes_only_in_part_is_not_stored_at_all(
+    saved_night: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand ``check`` passes and the ledger rejects (its own invariants, ``ledger_problems``)
+    refuses the whole save: the other new hands committed without their file being written
+    would be a ledger holding hands its file lacks."""
+    from badugi_ledger.ledger import rows
+
+    problems = rows.ledger_problems
+    seen: list[object] = []
+
+    def refuse_the_last(result: object) -> list[str]:
+        seen.append(result)
+        found = problems(result)  # type: ignore[arg-type]
+        return [*found, "refused by the test [ledger-net]"] if len(seen) == 3 else found
+
+    monkeypatch.setattr(rows, "ledger_problems", refuse_the_last)
+    db_path, folder = saved_night
+    ledger = open_ledger(db_path)
+    try:
+        saved = save_text(ledger, folder, TYPED + HAND_3, replace=False)
+    finally:
+        ledger.close()
+    assert saved.outcome == "rejected", saved.data
+    assert saved.data["stored"] == 0 and len(saved.data["rejected"]) == 1
+    assert counted(db_path) == ["1"]
+    assert (folder / FILE).read_text(encoding="utf-8") == NIGHT
