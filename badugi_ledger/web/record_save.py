@@ -100,7 +100,9 @@ def save_text(
     refused, conflicting or failed save leaves the saved file as it was, and a server killed
     (a power cut) between the move and the ``COMMIT`` leaves the new file and the old ledger,
     which the next import of the file mends - never the reverse, a ledger holding hands its
-    file does not, which the next ``import --replace`` of the folder would take out.
+    file does not, which the next ``import --replace`` of the folder would take out.  But a
+    renamed night's file is moved after the ``COMMIT``, which records the rename: both files
+    on disk and the old ledger would read as two nights, and a short one count twice.
     """
     from ..ledger.importing import import_text
     from .record_night import (
@@ -188,12 +190,19 @@ def save_text(
                 str(final),
                 replace=replace,
                 was=None if renamed is None else str(renamed),
-                committing=into_place,
+                # a renamed night's file is moved after the COMMIT, which records the rename:
+                # killed between, the new file is missing but its hands are in the ledger,
+                # whose rename refuses the old file imported again; killed between a move
+                # before and the COMMIT, both files would be read as two nights, and a night
+                # of one or two hands showing no cards stored twice (``ledger.night_copies``)
+                committing=into_place if renamed is None else None,
             )
         except _NotAll as refused:
             done = refused.report  # (rolled back: nothing of it counts as stored)
         saved = _saved(done, final)
         if saved.outcome == "saved":
+            if renamed is not None:
+                os.replace(temp, os.path.realpath(final))
             old_stamp = into_place.old_stamp
             saved.data["file_stamp"] = file_stamp(final)
             if saver is not None:

@@ -135,6 +135,54 @@ def test_a_save_killed_at_any_step_never_leaves_the_ledger_holding_hands_its_fil
     assert path.is_symlink() == linked
 
 
+def _renamed_killed_at(step: str, db_path: Path, folder: Path) -> None:
+    """In the forked child: the night renamed on the page and saved, ended at ``step``."""
+    ledger = open_ledger(db_path)
+    seen_commit = False
+
+    def statement(sql: str) -> None:
+        nonlocal seen_commit
+        if sql.strip().upper() == "COMMIT":
+            if step == "commit":
+                os._exit(KILLED)
+            seen_commit = True
+        elif seen_commit and step == "committed":
+            os._exit(KILLED)
+
+    ledger.set_trace_callback(statement)
+    save_text(ledger, folder, TYPED.replace("Conf2", "Conf3"), replace=True, was=FILE)
+    os._exit(0)
+
+
+@pytest.mark.parametrize("step", ["commit", "committed"])
+def test_a_renamed_nights_save_killed_never_counts_a_hand_twice(
+    saved_night: tuple[Path, Path], step: str
+) -> None:
+    """A renamed night's file is moved into place after the ``COMMIT``, which records the
+    rename (the old file's hands left out): killed before it, the ledger and the old file are
+    as they were; killed after, the new file is missing but the ledger holds its hands, and
+    the old file imported again is refused.  Moved before the ``COMMIT``, a kill between left
+    both files and the old ledger, and the folder imported again stored this night of two
+    hands showing no cards twice (a renamed copy is told by three such hands, or shown cards).
+    """
+    db_path, folder = saved_night
+    child = multiprocessing.get_context("fork").Process(
+        target=_renamed_killed_at, args=(step, db_path, folder)
+    )
+    child.start()
+    child.join(120)
+    assert child.exitcode == KILLED, f"the save never reached {step}"
+
+    ledger = open_ledger(db_path)
+    try:
+        import_paths(ledger, [folder], replace=True)
+    finally:
+        ledger.close()
+    hands = counted(db_path)
+    assert len(hands) == len(set(hands)), hands  # no hand counted twice
+    assert hands == (["1", "2"] if step == "committed" else ["1"])
+
+
 def _failing_commit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The text's ``COMMIT`` fails, its transaction left open (as SQLite leaves it when a
     commit cannot be made): a row naming no hand, its foreign key checked at ``COMMIT``."""
