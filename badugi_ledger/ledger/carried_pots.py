@@ -136,6 +136,18 @@ ORDER BY 1
 """
 
 
+UNIT_FIX = (
+    "correct its 'carry in' if no pot of its unit was carried for it; or, to correct the unit "
+    "of nights that pass a pot between them, void each night that takes a carried pot first "
+    "(badugi-ledger void --event EVENT --reason TEXT), then import the nights' files again "
+    "with --replace, the earliest night first"
+)
+"""The ways out: a ``carry in`` written where no pot of the hand's unit was carried; or a unit
+corrected night by night, where each night's new unit refuses the pot the other's old unit
+carried, in either order, until the nights that take a pot are out of the
+way (a voided night's hands go to the corrected night's event when its file comes again)."""
+
+
 @dataclass(frozen=True)
 class CarryShortfall:
     """The first hand of a pool, in play order, that takes more carried pots than the hands

@@ -26,6 +26,7 @@ from ..replay.pools import TAKES_MORE, held_before_hint
 from .carried_pots import (
     CARRY_POOL,
     PROGRESSIVE,
+    UNIT_FIX,
     CarryShortfall,
     TableMoves,
     carry_left_behind,
@@ -304,7 +305,7 @@ def _check_carries(writer: FileWriter) -> None:
     short = _carry_short([writer])
     if short is not None:
         writer.run.refused_for_carry(writer.report.source, _file_pools(writer))
-        hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
+        hint = f"; {UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
         raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
 
 
@@ -484,15 +485,3 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
         f"{before}: correct its 'carry in' and import {held} again with --replace first, or "
         "correct this file"
     )
-
-
-_UNIT_FIX = (
-    "correct its 'carry in' if no pot of its unit was carried for it; or, to correct the unit "
-    "of nights that pass a pot between them, void each night that takes a carried pot first "
-    "(badugi-ledger void --event EVENT --reason TEXT), then import the nights' files again "
-    "with --replace, the earliest night first"
-)
-"""The ways out: a ``carry in`` written where no pot of the hand's unit was carried; or a unit
-corrected night by night, where each night's new unit refuses the pot the other's old unit
-carried, in either order, until the nights that take a pot are out of the
-way (a voided night's hands go to the corrected night's event when its file comes again)."""

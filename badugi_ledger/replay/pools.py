@@ -122,6 +122,8 @@ class Pools:
         """(source, table, pool) -> its nights, in the stream's order."""
         self.carried_in: dict[tuple[str, str], dict[tuple[str | None, ...], str]] = {}
         """(source, table) -> the pools its replayed hands carried a pot in, with their words."""
+        self.words: dict[tuple[str | None, ...], str] = {}
+        """Each pool a counted hand played in, in words (:func:`pool_words`)."""
 
     def open(
         self, source: str, table: str, event: EventKey
@@ -160,6 +162,9 @@ class Pools:
         if night.first_take is None:
             night.first_take = carry_in
             night.first = (record.hand_id or "", record.pos)
+            _, _, pool = pool_at(record)
+            if pool not in self.words:
+                self.words[pool] = pool_words(record)
         night.taken += carry_in
         night.carried += out
         if carry_in:
@@ -220,6 +225,32 @@ class Pools:
                             _refused(table, pool, refused, carried_in, taken_in, across, True)
                         )
                 carried, taken = carried + carries, taken + takes
+        return found
+
+    def taken_from_elsewhere(
+        self,
+    ) -> list[tuple[str, tuple[str | None, ...], PoolNight, list[tuple[str | None, ...]]]]:
+        """Of each pool at each table, read to the end: the night whose first hand, the pool's
+        first (no Progressive hand of the pool on an earlier date), takes a pot - the largest
+        of such nights' takes in the pool's first step - while the table's nights carried pots
+        in other pools (any date: a pot never changes unit), with those pools; what the
+        ledger refuses (``ledger/carried_pots.py``, ``_walk``), whatever the pots' figures.
+        Each as (table, pool, night, the other pools)."""
+        carried: dict[str, set[tuple[str | None, ...]]] = {}
+        for (_, table, pool), nights in self.nights.items():
+            if any(n.carried for n in nights):
+                carried.setdefault(table, set()).add(pool)
+        found = []
+        for (_, table, pool), nights in self.nights.items():
+            others = sorted(carried.get(table, set()) - {pool}, key=lambda p: self.words[p])
+            played = [n for n in nights if n.first_take is not None]
+            steps = _steps([n for n in played if n.carried or n.taken])
+            if not others or not steps:
+                continue
+            opening = [n for n in steps[0][1] if n.first_take and not _played_before(n, played)]
+            if opening:
+                first = max(opening, key=lambda n: n.first_take or 0)
+                found.append((table, pool, first, others))
         return found
 
     def last_week_unordered(self, across: bool = False) -> list[tuple[str, Violation]]:

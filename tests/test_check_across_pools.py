@@ -1,0 +1,81 @@
+"""``check`` of several files holds their nights' carried Progressive Badugi pots to each other
+as an import of them into an empty ledger does, beyond what each file alone shows.
+
+docs/ledger.md, "Carried pots": a pot stays in its unit - the pool's first hand may take last
+week's pot on its file's word, but not when its table carried pots in another unit (a night's
+copy whose currency was changed, say), which the import refuses, whichever of the two files
+comes second.  ``check`` says the import's refusal, word for word, at the hand it names (or,
+when that hand is a file's before, at the refused file's first hand in a pool), a warning as
+every refusal of carried pots across files is (a night imported before may hold the pot).
+(Nights built from ``CARRIER`` and ``taker``, tests/replay/test_carry_pools.py.)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from badugi_ledger.check import run_check
+from badugi_ledger.cli import app
+from tests.replay.test_carry_pools import CARRIER, taker
+
+runner = CliRunner()
+
+IN_USD = taker("cash Next · date 2024-05-10 · currency USD", 8).lstrip()
+"""A night a week after ``CARRIER``'s, at its table T, played in USD, whose first hand takes a
+pot of 0.08 USD: ``CARRIER`` carried 8 chips, not dollars."""
+
+
+def _files(tmp_path: Path, **texts: str) -> list[Path]:
+    paths = []
+    for name, text in texts.items():
+        path = tmp_path / f"{name}.bhh"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _import_report(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
+    db = tmp_path / "empty.db"
+    db.unlink(missing_ok=True)
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    return list(json.loads(out.output)["files"])
+
+
+def _report(paths: list[Path], jobs: int, *options: str) -> tuple[int, list[str]]:
+    result = runner.invoke(app, ["check", "--jobs", str(jobs), *options, *map(str, paths)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output.splitlines()
+
+
+def test_a_pot_taken_in_another_unit_than_the_table_carried_is_the_import_s_refusal(
+    tmp_path: Path,
+) -> None:
+    """``CARRIER`` carries 8 chips at table T; the next week's night at T, in USD, opens by
+    taking 0.08 USD.  Alone, each file is clean (the USD night takes last week's pot on its
+    word).  Imported after the chips night, the USD night is refused; imported before it, the
+    chips night is (the refusal names the USD night's hand, in the file before).  ``check``
+    says each refusal, in the import's words, at the USD night's hand or at the chips night's
+    first hand, one process or two, text and ``--json``."""
+    night, usd = _files(tmp_path, night=CARRIER.lstrip(), usd=IN_USD)
+    for path in (night, usd):
+        alone = run_check([path])
+        assert alone.all_ok and not alone.total().warnings
+    for order, refused, line in (([night, usd], usd, 5), ([usd, night], night, 5)):
+        files = _import_report(tmp_path, order)
+        refusal = files[1]["error"]
+        assert files[0]["error"] is None and refusal is not None
+        assert "a carried pot stays in its unit" in refusal
+        one = _report(order, 1)
+        assert one == _report(order, 2)
+        status, lines = one
+        (said,) = [found for found in lines if "[carry-carried]" in found]
+        assert status == 0
+        assert said == f"{refused}:{line}:1: hand 1: warning: {refusal} [carry-carried]"
+        assert _report(order, 1, "--strict")[0] == 1
+        status, objects = _report(order, 2, "--json")
+        found = [w["message"] for o in map(json.loads, objects) for w in o.get("warnings", ())]
+        assert found == [refusal]
