@@ -13,9 +13,8 @@ An import stores the files in the order given, each held to what the files befor
   renumbered, is refused whole, or stored with a warning when no card tells the nights apart
   (``ledger/night_copies.py``, whose rule and words are asked here): ``duplicate-hand``;
 * the nights' carried Progressive Badugi pots are held to each other by table and pool
-  (:class:`~.replay.pools.Pools` over the files' nights): ``carry-last-week`` and
-  ``carry-carried`` (a hand left less than it takes, or a pool's first hand taking a pot at
-  a table whose pots were carried in another unit), warnings.
+  (:class:`~.replay.pools.Pools` over the files' nights, :mod:`.check_pools`):
+  ``carry-carried``, ``carry-last-week`` and ``carry-strangers``, warnings.
 
 ``check`` says each at the hand the import names, in the import's words (after the name of
 the file before it that it meets), an error where the import refuses or reports a conflict, a
@@ -40,11 +39,11 @@ from typing import Any
 
 from .model.cards import CARD_INDEX
 from .model.copies import digest, event_group
-from .model.errors import NOWHERE, Position
+from .model.errors import Position
 from .model.events import SESSION_TERMS, HandRecord, Session, Show, ledger_event, term_text
 from .model.results import HandOutcome, Violation
 from .model.settings import validate_payouts
-from .replay.pools import PoolNight, Pools
+from .replay.pools import Pools
 
 Replayed = Callable[[Path], Iterable[HandOutcome]]
 """A file's hands replayed again, in order (``check``'s own replay of one file)."""
@@ -474,130 +473,3 @@ def _facts(replayed: Iterable[HandOutcome], lines: set[int]) -> dict[int, tuple[
             held = (bare, record.hand_id, rows.facts(), rows.cards, record.hand_id, record.table)
             found.setdefault(line, held)
     return found
-
-
-class PoolsOfFiles:
-    """The nights of the files so far, by table and pool of carried pots, as an import of them
-    holds them (two numbers and a few places a night: :class:`~.replay.pools.PoolNight`)."""
-
-    def __init__(self) -> None:
-        self.nights: dict[tuple[str, str, tuple[str | None, ...]], list[Any]] = {}
-        self.words: dict[tuple[str | None, ...], str] = {}
-        """Each pool the files' nights played in, in words."""
-        self.tables: set[str] = set()
-        """The tables of those nights."""
-
-    def found(self, source: str, pools: Pools) -> list[tuple[HandOutcome, Violation]]:
-        """What an import of the files so far and this one (``source``, whose ``pools``)
-        says of their nights' carried pots that an import of this one alone does not: its
-        refusal of this file (a warning, as of one file: a night imported before may carry
-        the pot; at the hand it names, or this file's first in a pool when that hand is an
-        earlier file's) - first that a pool's first hand takes a pot at a table whose pots
-        were carried in another unit, then that a hand is left less than it takes -, else the
-        warning that last week's pot is taken by one of several
-        first hands of nights of one date (``carry-last-week``).  Nothing when a refusal was
-        said already, of this file alone or of one before (a file refused is held to the
-        later ones as if stored, as ``check`` holds its hands: a file imported before it may
-        carry its pot)."""
-        if not any(table in self.tables for _, table, _ in _pooled(pools)):
-            return []  # (no table of the files before: none of their pools)
-        alone = pools.at_end()
-        if any(found.rule == "carry-carried" for _, found in alone):
-            return []
-        before = Pools()
-        before.nights, before.words = self.nights, self.words
-        if before.refused(across=source) or before.taken_from_elsewhere():
-            return []
-        merged = Pools()
-        merged.nights = {key: list(nights) for key, nights in self.nights.items()}
-        merged.words = {**self.words, **pools.words}
-        for key, nights in _pooled(pools).items():
-            merged.nights.setdefault(key, []).extend(nights)
-        alone_pooled = Pools()
-        alone_pooled.nights, alone_pooled.words = _pooled(pools), pools.words
-        elsewhere = merged.taken_from_elsewhere()
-        if elsewhere and not alone_pooled.taken_from_elsewhere():
-            return [_here(source, pools, _unit_refusal(merged.words, *elsewhere[0]))]
-        refused = merged.refused(across=source)
-        if refused:
-            return [_here(source, pools, _at(source, hand, found)) for hand, found in refused]
-        said = {(found.rule, found.pos.line) for _, found in alone}
-        return [
-            _at(source, hand, found)
-            for hand, found in merged.last_week_unordered(across=True)
-            if found.pos.source == source and (found.rule, found.pos.line) not in said
-        ]
-
-    def remember(self, pools: Pools) -> None:
-        """The file's nights, once it is stored."""
-        for key, nights in _pooled(pools).items():
-            self.nights.setdefault(key, []).extend(nights)
-            self.tables.add(key[1])
-        self.words.update(pools.words)
-
-
-def _unit_refusal(
-    words: dict[tuple[str | None, ...], str],
-    table: str,
-    pool: tuple[str | None, ...],
-    night: PoolNight,
-    others: list[tuple[str | None, ...]],
-) -> tuple[HandOutcome, Violation]:
-    """The import's refusal of a file with which ``night``'s first hand, the first of its
-    ``pool`` at ``table``, takes a pot while the table carried pots in ``others`` (a pot never
-    changes unit: :meth:`~.replay.pools.Pools.taken_from_elsewhere`), in its words, as a
-    warning (a night of its pool imported before may come first), at that hand."""
-    from .ledger.carried_pots import UNIT_FIX, CarryShortfall  # (the import's words)
-    from .model.events import event_label
-
-    hand, pos = night.first or ("", NOWHERE)
-    short = CarryShortfall(
-        table,
-        words[pool],
-        0,
-        hand,
-        0,
-        event_label({"name": night.name, "date": night.date}),
-        pos.source,
-        night.first_take or 0,
-        0,
-        0,
-        elsewhere=tuple(words[other] for other in others),
-        line=pos.line,
-    )
-    text = f"{short.text()}; {UNIT_FIX}; nothing from this file was stored"
-    return HandOutcome(pos.source, hand, pos), Violation("carry-carried", text, pos, "warning")
-
-
-def _pooled(pools: Pools) -> dict[tuple[str, str, tuple[str | None, ...]], list[Any]]:
-    """A file's nights by table and pool, whatever the file: the ledger's pools.  Only the
-    nights that played a Progressive hand (``first_take`` set): the others take and carry
-    nothing, and :meth:`~.replay.pools.Pools.refused` and ``last_week_unordered`` pass them
-    over - kept, a folder of one-hand files of other games would make every file's end walk
-    every earlier file's night."""
-    found: dict[tuple[str, str, tuple[str | None, ...]], list[Any]] = {}
-    for (_, table, pool), nights in pools.nights.items():
-        played = [n for n in nights if n.first_take is not None]
-        if played:
-            found.setdefault(("", table, pool), []).extend(played)
-    return found
-
-
-def _at(source: str, hand: str, found: Violation) -> tuple[HandOutcome, Violation]:
-    return HandOutcome(source, hand, found.pos), found
-
-
-def _here(
-    source: str, pools: Pools, found: tuple[HandOutcome, Violation]
-) -> tuple[HandOutcome, Violation]:
-    """A refusal of this file at the hand it names, or, when that hand is an earlier file's,
-    at this file's first hand that plays in a pool of carried pots (its report is the place)."""
-    outcome, violation = found
-    if violation.pos.source == source:
-        return found
-    firsts = [n.first for nights in pools.nights.values() for n in nights if n.first is not None]
-    if not firsts:
-        return found
-    hand, pos = min(firsts, key=lambda first: first[1].line)
-    moved = Violation(violation.rule, violation.message, pos, violation.kind)
-    return HandOutcome(source, hand, pos), moved

@@ -65,7 +65,8 @@ class HandsOfFiles:
     them - which keeps the verdicts the same however many processes checked the files."""
 
     def __init__(self, replay: Replayed) -> None:
-        from .check_across import EventsOfFiles, NightsOfFiles, PoolsOfFiles, TablesOfFiles
+        from .check_across import EventsOfFiles, NightsOfFiles, TablesOfFiles
+        from .check_pools import PoolsOfFiles
 
         self.replay = replay
         """A file's hands replayed again, as the check replays it."""

@@ -286,12 +286,12 @@ def test_a_hand_is_looked_up_not_every_earlier_files_hands_read_again(
 
 def test_nights_without_a_progressive_hand_are_not_kept_across_files() -> None:
     """A check of several files holds their nights' carried Progressive Badugi pots to each
-    other (:class:`~badugi_ledger.check_across.PoolsOfFiles`); a night that played no
+    other (:class:`~badugi_ledger.check_pools.PoolsOfFiles`); a night that played no
     Progressive hand takes and carries nothing, so it is not kept: kept, a folder of one-hand
     files of another game (PokerKit's PHH files) made each file's end walk every earlier
     file's night, n x n (2,000 files: 0.27 s of a 1.2 s check).  A night that played one is
     kept."""
-    from badugi_ledger.check_across import PoolsOfFiles
+    from badugi_ledger.check_pools import PoolsOfFiles
     from badugi_ledger.replay.pools import Pools
 
     across = PoolsOfFiles()

@@ -79,3 +79,47 @@ def test_a_pot_taken_in_another_unit_than_the_table_carried_is_the_import_s_refu
         status, objects = _report(order, 2, "--json")
         found = [w["message"] for o in map(json.loads, objects) for w in o.get("warnings", ())]
         assert found == [refusal]
+
+
+def _strangers(text: str) -> str:
+    """``text`` with other players: none of them sits at ``CARRIER``'s table."""
+    for name, other in (("Anna", "Eve"), ("Ben", "Finn"), ("Cara", "Gus"), ("Dan", "Hal")):
+        text = text.replace(name, other)
+    return text
+
+
+OTHER_GAME = _strangers(taker("cash Next · date 2024-05-10", 8)).lstrip()
+"""A night a week after ``CARRIER``'s, at its table T, whose first hand takes the 8 chips
+``CARRIER``'s hand 2 carried, while none of its players sat in that hand: most likely another
+game kept at a table of the same name (docs/ledger.md, "Carried pots";
+``ledger/carry_strangers.py``)."""
+
+
+def test_a_pot_taken_by_players_who_did_not_stake_it_is_the_import_s_warning(
+    tmp_path: Path,
+) -> None:
+    """``CARRIER`` and ``OTHER_GAME``, each clean alone: an import of the two stores both and
+    warns, under each file, that hand 1 of Next takes the pot hand 2 of Night carried with
+    none of its players (``carry-strangers``).  ``check`` says the import's warning, word for
+    word, at the hand of the later file: the taker's hand, or, the files given the other way
+    round, the hand that carried the pot; one process or two, text and ``--json``."""
+    night, other = _files(tmp_path, night=CARRIER.lstrip(), other=OTHER_GAME)
+    for path in (night, other):
+        alone = run_check([path])
+        assert alone.all_ok and not alone.total().warnings
+    carried = next(n for n, line in enumerate(CARRIER.lstrip().splitlines(), 1) if "hand 2" in line)
+    for order, hand, line in (([night, other], "1", 5), ([other, night], "2", carried)):
+        files = _import_report(tmp_path, order)
+        assert [f["error"] for f in files] == [None, None]
+        (said,) = set(files[0]["warnings"]) | set(files[1]["warnings"])
+        assert files[0]["warnings"] == files[1]["warnings"] == [said]
+        assert "no player of that hand sits in it" in said
+        one = _report(order, 1)
+        assert one == _report(order, 2)
+        status, lines = one
+        (found,) = [text for text in lines if "[carry-strangers]" in text]
+        assert status == 0
+        assert found == f"{order[1]}:{line}:1: hand {hand}: warning: {said} [carry-strangers]"
+        status, objects = _report(order, 2, "--json")
+        messages = [w["message"] for o in map(json.loads, objects) for w in o.get("warnings", ())]
+        assert messages == [said]

@@ -90,6 +90,11 @@ class PoolNight:
     """Its first Progressive hand counted: its number and place (None until one is)."""
     last_take: tuple[str, Position, int] | None = None
     """Its last hand that took a pot: its number, place and take (None: none took one)."""
+    carrier_at: Position | None = None
+    """The place of :attr:`carrier`."""
+    takers: frozenset[str] = frozenset()
+    """The players of its first Progressive hand, when that hand took a pot (a night's pot
+    passed to it by another night: :meth:`Pools.strangers`)."""
 
 
 def pool_of(event: EventKey) -> tuple[str | None, ...]:
@@ -162,6 +167,8 @@ class Pools:
         if night.first_take is None:
             night.first_take = carry_in
             night.first = (record.hand_id or "", record.pos)
+            if carry_in:
+                night.takers = frozenset(record.players)
             _, _, pool = pool_at(record)
             if pool not in self.words:
                 self.words[pool] = pool_words(record)
@@ -171,6 +178,7 @@ class Pools:
             night.last_take = (record.hand_id or "", record.pos, carry_in)
         if out:
             night.carrier = (record.hand_id or "", frozenset(record.players))
+            night.carrier_at = record.pos
             source, table, pool = pool_at(record)
             self.carried_in.setdefault((source, table), {}).setdefault(pool, pool_words(record))
 
@@ -251,6 +259,35 @@ class Pools:
             if opening:
                 first = max(opening, key=lambda n: n.first_take or 0)
                 found.append((table, pool, first, others))
+        return found
+
+    def strangers(self) -> list[tuple[str, PoolNight, PoolNight]]:
+        """Of each pool at each table, read to the end, in play order: each night alone on
+        its date whose first hand takes the pot that the last hand to carry one before it,
+        of another night, carried, while none of that hand's players sits in it - what the
+        import warns of (``ledger/carry_strangers.py``: two games at one table name, it may
+        be).  Nights whose order is not known take in no such warning; of them, the last in
+        the ledger's order of such nights (by name) that carried passes its pot on.  Each as
+        (table, the night that takes, the night that carried)."""
+        found = []
+        for (_, table, _), nights in self.nights.items():
+            played = [n for n in nights if n.first_take is not None]
+            carrier: PoolNight | None = None
+            for ordered, step in _steps([n for n in played if n.carried or n.taken]):
+                if not ordered:
+                    step = sorted(step, key=lambda n: night_order(n.date, n.name))
+                for night in step:
+                    if (
+                        ordered
+                        and night.first_take
+                        and carrier is not None
+                        and carrier.carrier is not None
+                        and (carrier.name, carrier.date) != (night.name, night.date)
+                        and not carrier.carrier[1] & night.takers
+                    ):
+                        found.append((table, night, carrier))
+                    if night.carrier is not None:
+                        carrier = night
         return found
 
     def last_week_unordered(self, across: bool = False) -> list[tuple[str, Violation]]:
