@@ -332,12 +332,19 @@ class NightsOfFiles:
         return digest(f"{kind}\x1f\x1f{name}")
 
     def found(
-        self, path: Path, facts: FileFacts, new: Callable[[int], bool], replay: Replayed
+        self,
+        path: Path,
+        facts: FileFacts,
+        new: Callable[[int], bool],
+        replay: Replayed,
+        holder: Callable[[str, int], str] = lambda source, _: source,
     ) -> tuple[list[tuple[HandOutcome, Violation]], bool]:
         """What an import says of ``path``'s hands of each event (those it stores new:
         ``new`` of its line) that are, one for one, another file's night: the refusal of the
         file (an error at its first such hand; True: nothing of it is stored), or a warning
-        that they only play alike (:func:`~.ledger.night_copies.night_verdict`)."""
+        that they only play alike (:func:`~.ledger.night_copies.night_verdict`), naming the
+        files the ledger reads those hands from (``holder`` of a file and a line: the last
+        file holding that hand as a duplicate)."""
         wanted: list[Wanted] = []
         for event, held in facts.nights.items():
             mine = [(held[i], held[i + 1]) for i in range(0, len(held), 2) if new(held[i + 1])]
@@ -363,7 +370,7 @@ class NightsOfFiles:
             wanted.append((event, [line for _, line in alike], len(mine), earlier))
         if not wanted:
             return [], False
-        return _night_copies(path, wanted, replay)
+        return _night_copies(path, wanted, replay, holder)
 
     def remember(self, path: Path, facts: FileFacts, new: Callable[[int], bool]) -> None:
         """The file's hands it stores new, once it is stored."""
@@ -384,7 +391,7 @@ class NightsOfFiles:
 
 
 def _night_copies(
-    path: Path, wanted: list[Wanted], replay: Replayed
+    path: Path, wanted: list[Wanted], replay: Replayed, holder: Callable[[str, int], str]
 ) -> tuple[list[tuple[HandOutcome, Violation]], bool]:
     """:meth:`NightsOfFiles.found` of the events ``wanted``, the hands that look alike
     replayed again and held to each other as the import holds them
@@ -429,7 +436,7 @@ def _night_copies(
                 continue
             first = min(line for (_, line), _, _, _ in match.pairs)
             at = mine[first][0]
-            files = sorted({source for _, (source, _), _, _ in match.pairs})
+            files = sorted({holder(*there) for _, there, _, _ in match.pairs})
             if verdict == "copy":
                 text = copy_refusal_words(
                     label,

@@ -75,6 +75,9 @@ class HandsOfFiles:
         self.tables = TablesOfFiles()
         self.nights = NightsOfFiles()
         self.pools = PoolsOfFiles()
+        self._lines: dict[str, dict[int, tuple[int, list[tuple[Path, array[int]]]]]] = {}
+        """Of a file :meth:`_holder` was asked of for this file, each line's hand number and
+        its table's files."""
 
     def found(
         self, path: Path, keys: dict[int, array[int]], facts: FileFacts | None = None
@@ -85,6 +88,7 @@ class HandsOfFiles:
         (``event-terms``: :mod:`.check_across`), each with its hand, in the order of the lines;
         then ``path``'s hands are remembered."""
         reported: list[tuple[HandOutcome, Violation]] = []
+        self._lines.clear()  # (the files before this one hold the ledger's hands now)
         if facts is not None:
             elsewhere = self.tables.candidates(facts, keys, self._seen)
             copies: list[tuple[HandOutcome, Violation]] = []
@@ -98,7 +102,7 @@ class HandsOfFiles:
                 copies = list(copies_at_other_tables(path, pairs, self.replay))
             held = {outcome.pos.line for outcome, _ in copies} | self._held_before(keys)
             nights, refused = self.nights.found(
-                path, facts, lambda line: line not in held, self.replay
+                path, facts, lambda line: line not in held, self.replay, self._holder
             )
             if refused:
                 return nights  # (the import stores nothing of the file)
@@ -125,6 +129,22 @@ class HandsOfFiles:
                     numbers[i + 1] for i in range(0, len(numbers), 2) if numbers[i] in seen
                 )
         return lines
+
+    def _holder(self, source: str, line: int) -> str:
+        """The file the ledger reads the hand at ``line`` of ``source`` from: the last of the
+        files so far holding it (a copy met again is read from the file that holds it, as
+        :func:`_last_holding` finds); ``source`` when none is known.  Asked only of hands a
+        night stored again is held to (a few); ``source``'s hands are walked once a file."""
+        lines = self._lines.get(source)
+        if lines is None:
+            lines = self._lines[source] = {}
+            for _, files in self.groups.values():
+                for path, held in files:
+                    if str(path) == source:
+                        for i in range(0, len(held), 2):
+                            lines[held[i + 1]] = (held[i], files)
+        found = lines.get(line)
+        return source if found is None else str(_last_holding(found[1], found[0])[0])
 
     def _seen(self, table: int) -> set[int]:
         """The numbers the files reported so far hold at the table of key ``table``."""

@@ -277,6 +277,23 @@ def test_two_walks_alike_under_another_name_are_the_import_s_warning(tmp_path: P
     assert _report([a, b], 1, "--strict")[0] == 1
 
 
+def test_walks_alike_name_the_file_the_ledger_reads_the_night_from(tmp_path: Path) -> None:
+    """The night, a copy of it (every hand a duplicate, which the ledger reads from the copy
+    from then on: ``FileHoldings.claim``), then the night under another name: the import's
+    warning names the copy as the file of the ledger's hands (``hands.source``), and so does
+    ``check``, after the name of that file, one process or two."""
+    a, b, c = _files(tmp_path, a=QUIET, b=QUIET, c=QUIET.replace("Quiet night", "Calm night"))
+    (said,) = [w for f in _import_report(tmp_path, [a, b, c]) for w in f["warnings"]]
+    assert f"from {b}," in said and str(a) not in said
+    by_key = re.sub(r"--event \d+", "--event 'cash|Calm night|2024-04-05'", said)
+    for jobs in (1, 2):
+        status, lines = _report([a, b, c], jobs)
+        (line,) = [
+            line for line in lines if line.startswith(f"{c}:") and "[duplicate-hand]" in line
+        ]
+        assert line == f"{c}:5:1: hand 1: warning: imported after {b}, {by_key} [duplicate-hand]"
+
+
 def test_last_week_s_pot_taken_by_nights_of_one_date_in_two_files(tmp_path: Path) -> None:
     """Night carries 8 on 2024-05-03; Late and Later, of its date, each open by taking 8, each
     in a file of its own (tests/ledger/test_same_date_openers.py: one order holds, and in
