@@ -108,8 +108,9 @@ class HandsOfFiles:
                 return nights  # (the import stores nothing of the file)
             pooled: list[tuple[HandOutcome, Violation]] = []
             if facts.pools is not None:
-                pooled = self.pools.found(str(path), facts.pools)
-                self.pools.remember(facts.pools)
+                stored = lambda line: line not in held  # noqa: E731
+                pooled = self.pools.found(str(path), facts.pools, stored)
+                self.pools.remember(facts.pools, stored)
             reported += self.events.found(str(path), facts)
             self.tables.remember(facts)
             self.nights.remember(path, facts, lambda line: line not in held)

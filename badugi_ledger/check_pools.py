@@ -20,6 +20,7 @@ Why a module of its own: :mod:`.check_across` would pass 600 lines with it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .model.errors import NOWHERE
@@ -38,7 +39,9 @@ class PoolsOfFiles:
         self.tables: set[str] = set()
         """The tables of those nights."""
 
-    def found(self, source: str, pools: Pools) -> list[tuple[HandOutcome, Violation]]:
+    def found(
+        self, source: str, pools: Pools, new: Callable[[int], bool] = lambda _: True
+    ) -> list[tuple[HandOutcome, Violation]]:
         """What an import of the files so far and this one (``source``, whose ``pools``)
         says of their nights' carried pots that an import of this one alone does not: its
         refusal of this file (a warning, as of one file: a night imported before may carry
@@ -50,7 +53,8 @@ class PoolsOfFiles:
         said already, of this file alone or of one before (a file refused is held to the
         later ones as if stored, as ``check`` holds its hands: a file imported before it may
         carry its pot)."""
-        if not any(table in self.tables for _, table, _ in _pooled(pools)):
+        mine = _pooled(pools, new)
+        if not any(table in self.tables for _, table, _ in mine):
             return []  # (no table of the files before: none of their pools)
         alone = pools.at_end()
         if any(found.rule == "carry-carried" for _, found in alone):
@@ -62,7 +66,7 @@ class PoolsOfFiles:
         merged = Pools()
         merged.nights = {key: list(nights) for key, nights in self.nights.items()}
         merged.words = {**self.words, **pools.words}
-        for key, nights in _pooled(pools).items():
+        for key, nights in mine.items():
             merged.nights.setdefault(key, []).extend(nights)
         alone_pooled = Pools()
         alone_pooled.nights, alone_pooled.words = _pooled(pools), pools.words
@@ -79,9 +83,9 @@ class PoolsOfFiles:
             if found.pos.source == source and (found.rule, found.pos.line) not in said
         ] + _strangers(source, merged)
 
-    def remember(self, pools: Pools) -> None:
-        """The file's nights, once it is stored."""
-        for key, nights in _pooled(pools).items():
+    def remember(self, pools: Pools, new: Callable[[int], bool] = lambda _: True) -> None:
+        """The file's nights, once it is stored (those whose first hand it stores new)."""
+        for key, nights in _pooled(pools, new).items():
             self.nights.setdefault(key, []).extend(nights)
             self.tables.add(key[1])
         self.words.update(pools.words)
@@ -151,15 +155,23 @@ def _label(night: PoolNight) -> str:
     return event_label({"name": night.name, "date": night.date})
 
 
-def _pooled(pools: Pools) -> dict[tuple[str, str, tuple[str | None, ...]], list[Any]]:
+def _pooled(
+    pools: Pools, new: Callable[[int], bool] = lambda _: True
+) -> dict[tuple[str, str, tuple[str | None, ...]], list[Any]]:
     """A file's nights by table and pool, whatever the file: the ledger's pools.  Only the
     nights that played a Progressive hand (``first_take`` set): the others take and carry
     nothing, and :meth:`~.replay.pools.Pools.refused` and ``last_week_unordered`` pass them
     over - kept, a folder of one-hand files of other games would make every file's end walk
-    every earlier file's night."""
+    every earlier file's night.  And only those whose first such hand the import stores new
+    (``new`` of its line): a night whose first hand the ledger holds already (a copy of the
+    night, a hand of it mistyped) is that file's night, not a second one beside it."""
     found: dict[tuple[str, str, tuple[str | None, ...]], list[Any]] = {}
     for (_, table, pool), nights in pools.nights.items():
-        played = [n for n in nights if n.first_take is not None]
+        played = [
+            n
+            for n in nights
+            if n.first_take is not None and (n.first is None or new(n.first[1].line))
+        ]
         if played:
             found.setdefault(("", table, pool), []).extend(played)
     return found

@@ -123,3 +123,28 @@ def test_a_pot_taken_by_players_who_did_not_stake_it_is_the_import_s_warning(
         status, objects = _report(order, 2, "--json")
         messages = [w["message"] for o in map(json.loads, objects) for w in o.get("warnings", ())]
         assert messages == [said]
+
+
+def test_a_copy_of_a_night_with_a_hand_mistyped_is_no_second_night(tmp_path: Path) -> None:
+    """tests/fixtures/progressive_pots_passed_on.bhh (a simulated night whose hands pass pots
+    on), and a copy of it whose hand 4 (which carries 26) has a final stack mistyped: the
+    import stores the copy's hands as duplicates, rejects hand 4 (and the hands that take its
+    pot), and refuses nothing - the ledger's night is the first file's.  ``check`` says the
+    rejections, and no refusal of carried pots: the copy's night, whose first hand the ledger
+    holds already, is not a second night of the pool beside the first file's (counted so,
+    its pots short by hand 4's, it looked as if a hand took more than was carried)."""
+    night = (Path(__file__).parent / "fixtures" / "progressive_pots_passed_on.bhh").read_text(
+        encoding="utf-8"
+    )
+    final = "final: Anna 28 · Ben 96 · Cara 102"
+    assert final in night
+    first, copy = _files(
+        tmp_path, first=night, copy=night.replace(final, "final: Anna 29 · Ben 96 · Cara 102")
+    )
+    files = _import_report(tmp_path, [first, copy])
+    assert [f["error"] for f in files] == [None, None]
+    assert [f["warnings"] for f in files] == [[], []] and files[1]["rejected"] == 3
+    for jobs in (1, 2):
+        status, lines = _report([first, copy], jobs)
+        assert status == 1  # (the mistyped hand)
+        assert not [line for line in lines if "[carry-carried]" in line]
