@@ -148,3 +148,20 @@ def test_a_copy_of_a_night_with_a_hand_mistyped_is_no_second_night(tmp_path: Pat
         status, lines = _report([first, copy], jobs)
         assert status == 1  # (the mistyped hand)
         assert not [line for line in lines if "[carry-carried]" in line]
+
+
+def test_of_two_pools_taking_pots_of_another_unit_the_import_names_its_first(
+    tmp_path: Path,
+) -> None:
+    """A file of two nights at ``CARRIER``'s table, one in USD, then one in EUR, each the
+    first of its pool and taking a pot: the import refuses the file at the first pool as the
+    ledger orders them, by name (EUR before USD), whatever the order of the file's nights, and
+    ``check`` names the same hand."""
+    in_eur = taker("cash Later · date 2024-05-17 · currency EUR", 8)
+    night, both = _files(tmp_path, night=CARRIER.lstrip(), both=IN_USD + in_eur)
+    assert run_check([both]).all_ok
+    refusal = _import_report(tmp_path, [night, both])[1]["error"]
+    assert refusal is not None and "hand 1 of Later (2024-05-17)" in refusal
+    status, lines = _report([night, both], 1)
+    (said,) = [found for found in lines if "[carry-carried]" in found]
+    assert said.endswith(f"warning: {refusal} [carry-carried]")

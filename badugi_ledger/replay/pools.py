@@ -243,19 +243,22 @@ class Pools:
         of such nights' takes in the pool's first step - while the table's nights carried pots
         in other pools (any date: a pot never changes unit), with those pools; what the
         ledger refuses (``ledger/carried_pots.py``, ``_walk``), whatever the pots' figures.
-        Each as (table, pool, night, the other pools)."""
+        Each as (table, pool, night, the other pools), in the ledger's order: by table, then
+        by pool (as the ledger names it), of nights whose order is not known by name."""
         carried: dict[str, set[tuple[str | None, ...]]] = {}
         for (_, table, pool), nights in self.nights.items():
             if any(n.carried for n in nights):
                 carried.setdefault(table, set()).add(pool)
         found = []
-        for (_, table, pool), nights in self.nights.items():
+        pools = sorted(self.nights.items(), key=lambda item: (item[0][1], self.words[item[0][2]]))
+        for (_, table, pool), nights in pools:
             others = sorted(carried.get(table, set()) - {pool}, key=lambda p: self.words[p])
             played = [n for n in nights if n.first_take is not None]
             steps = _steps([n for n in played if n.carried or n.taken])
             if not others or not steps:
                 continue
-            opening = [n for n in steps[0][1] if n.first_take and not _played_before(n, played)]
+            step = sorted(steps[0][1], key=lambda n: night_order(n.date, n.name))
+            opening = [n for n in step if n.first_take and not _played_before(n, played)]
             if opening:
                 first = max(opening, key=lambda n: n.first_take or 0)
                 found.append((table, pool, first, others))
