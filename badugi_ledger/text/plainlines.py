@@ -17,7 +17,7 @@ terminals, shipped beside the grammar (:func:`badugi_ledger.text.grammar.termina
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from sys import intern
 from typing import Any
 
@@ -159,7 +159,7 @@ class PlainLines:
         self._pieces = _Pieces(pattern)
         self._header_items: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
 
-    def body_line(self, line: str, lineno: int) -> tuple[list[Event], list[int]] | None:
+    def body_line(self, line: str, lineno: int) -> tuple[list[Event], Sequence[int]] | None:
         """The events of a plain body line and where each stands (packed with line ``lineno``,
         :func:`~badugi_ledger.model.positions.pack`), or None: Lark reads it.
 
@@ -182,15 +182,19 @@ class PlainLines:
         entries = _cut(line, at, lineno << COLUMN_BITS)
         if entries is None:
             return None
-        texts, packed, spaced = entries
+        texts, columns = entries
         try:
             if entry is None:
                 events = self._entries(texts)
             else:
-                events = self._card_line(entry, texts, spaced)
+                events = self._card_line(entry, texts, columns is None)
         except FormatError:
             return None
-        return None if events is None else (events, packed)
+        if events is None:
+            return None
+        if columns is None:  # a usual line: its entries' columns are worked out when asked
+            return events, [lineno << COLUMN_BITS | ENTRY] * len(texts)  # (EntryPositions)
+        return events, columns
 
     def _entries(self, texts: list[str]) -> list[Event] | None:
         """The events of player-first entries: each text's one event (see the class
@@ -278,12 +282,15 @@ class PlainLines:
         entries = _cut(text, 0, 0)
         if entries is None:
             return None
+        texts, columns_of = entries
+        if columns_of is None:
+            columns_of = usual_columns(texts, 1)
         seats = self._seats
         read_seats = make_hand(("", NOWHERE))
         columns: list[int] = []
         button_column = 0
         try:
-            for entry, column in zip(entries[0], entries[1], strict=False):
+            for entry, column in zip(texts, columns_of, strict=False):
                 seat = seats[entry] if entry in seats else self._decode_seat(entry)
                 if seat is None:
                     return None
@@ -472,30 +479,27 @@ _BLANKS = re.compile("[ \\t]+")
 _CARD = CARD_TABLE.__getitem__
 
 
-def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | None:
-    """The entries of a line from ``at`` (its keyword read): their texts, their columns plus
-    ``base`` (``line << COLUMN_BITS``: packed positions; 0: columns), and whether the line is
+def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int] | None] | None:
+    """The entries of a line from ``at`` (its keyword read): their texts, and their columns
+    plus ``base`` (``line << COLUMN_BITS``: packed positions; 0: columns), or None for a line
     written the usual way (``Dan calls · Anna folds``: one space between tokens, `` · ``
-    between entries, no comment), whose entries split at single spaces; or None: an entry is
-    missing (``Dan calls ·``), Lark explains it."""
+    between entries, no comment), whose entries split at single spaces and whose columns
+    follow from their lengths (:func:`usual_columns`, worked out only when asked); or None:
+    an entry is missing (``Dan calls ·``), Lark explains it."""
     body = line[at:-1] if line.endswith("\n") else line[at:]
     texts = body.split(" · ")
     usual = (
         not ("\t" in body or "  " in body or "#" in body or "•" in body or ";" in body)
         and body.count("·") == len(texts) - 1
     )
-    columns: list[int]
     if usual and not body.endswith(" "):  # each entry starts 3 after the one before ends
         if not body:  # (the only way a usual line has an empty entry)
             return None
-        columns = []
-        column = base + at + 1
-        for text in texts:  # (a loop: cheaper than accumulate over a few entries)
-            columns.append(column)
-            column += len(text) + 3  # the length of " · "
+        return texts, None
     else:  # any spacing the grammar allows, a comment at the end
         body = body.split("#", 1)[0].rstrip(" \t")
-        texts, columns, start = [], [], 0
+        columns: list[int] = []
+        texts, start = [], 0
         first = base + at + 1
         for m in _SEPARATOR.finditer(body):
             texts.append(body[start : m.start()])
@@ -505,8 +509,99 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | N
         columns.append(first + start)
         if "" in texts:
             return None
-        usual = False
-    return texts, columns, usual
+    return texts, columns
+
+
+def usual_columns(texts: list[str], first: int) -> list[int]:
+    """The columns of the entries ``texts`` of a line written the usual way (see :func:`_cut`),
+    the first at column ``first``: each starts 3 after the one before ends."""
+    columns = []
+    column = first
+    for text in texts:  # (a loop: cheaper than accumulate over a few entries)
+        columns.append(column)
+        column += len(text) + 3  # the length of " · "
+    return columns
+
+
+ENTRY = 1 << (COLUMN_BITS - 1)
+"""The packed position (:func:`~badugi_ledger.model.positions.pack`) of every entry of a body
+line written the usual way is its line and this bit in place of a column (no line is read
+beyond ``limits.MAX_LINE`` characters, far below it): :class:`EntryPositions` works each
+column out from the line when a message asks for it."""
+
+
+def entry_column(line: str, index: int) -> int:
+    """The column of entry ``index`` of a body line written the usual way, read as
+    :meth:`PlainLines.body_line` reads it (after its keyword, if any)."""
+    at = _HEAD.match(line).end() if line[0] in _HEAD_STARTS else 0  # type: ignore[union-attr]
+    cut = _cut(line, at, 0)
+    assert cut is not None and cut[1] is None  # (the fast path read it so)
+    return usual_columns(cut[0], at + 1)[index]
+
+
+def resolved_at(packed: Sequence[int], index: int, line_text: Callable[[int], str]) -> int:
+    """``packed[index]`` with its column (:data:`ENTRY`: worked out from its line, the text
+    ``line_text`` gives for its number, as the how many-th of that line's events it is)."""
+    at = packed[index]
+    if not at & ENTRY:
+        return at
+    line = at >> COLUMN_BITS
+    return pack(line, entry_column(line_text(line), packed[:index].count(at)))
+
+
+def resolved(packed: Sequence[int], line_text: Callable[[int], str]) -> tuple[int, ...]:
+    """Every one of ``packed`` with its column (:func:`resolved_at`)."""
+    return tuple([resolved_at(packed, i, line_text) for i in range(len(packed))])
+
+
+class EntryPositions(LinePositions):
+    """A hand's positions (:class:`~badugi_ledger.model.positions.LinePositions`) where each
+    entry of a line written the usual way stands at its line and :data:`ENTRY`, one int for
+    all of the line's entries: its column is a sum over the entries before it (the how
+    many-th it is of its line's events), which every line of every hand would pay for and
+    only a message needs, so it is worked out from the line, in the hand's text, when one
+    asks.  Equal to any sequence of the same positions; pickled as the plain packed
+    positions."""
+
+    __slots__ = ("start", "text")
+    start: int
+    text: str
+
+    def __init__(self, source: str, packed: tuple[int, ...], start: int, text: str) -> None:
+        """``text``: the hand's lines, every one kept, the first (its hand line) file line
+        ``start``."""
+        _set(self, "source", source)  # (not through LinePositions.__init__: one call less)
+        _set(self, "packed", packed)
+        _set(self, "start", start)
+        _set(self, "text", text)
+
+    def _position(self, index: int) -> Position:
+        return self._unpack(resolved_at(self.packed, index, self._line))
+
+    def __iter__(self) -> Iterator[Position]:
+        return map(self._position, range(len(self.packed)))
+
+    def _line(self, line: int) -> str:
+        return self.text.split("\n")[line - self.start] + "\n"
+
+    def resolved(self) -> LinePositions:
+        """The same positions, every column worked out."""
+        return LinePositions(self.source, resolved(self.packed, self._line))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LinePositions):
+            return self.resolved().packed == (
+                other.resolved() if isinstance(other, EntryPositions) else other
+            ).packed and (self.source == other.source or not self.packed)
+        return super().__eq__(other)
+
+    __hash__ = LinePositions.__hash__
+
+    def __reduce__(self) -> tuple[type[LinePositions], tuple[str, tuple[int, ...]]]:
+        return LinePositions, (self.source, self.resolved().packed)
+
+
+_set = object.__setattr__
 
 
 def _draw_entry(who: Named, rest: str) -> Event | None:

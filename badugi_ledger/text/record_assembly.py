@@ -31,6 +31,7 @@ from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
 from .chunks import _Chunk, _seat_mistakes
 from .headers import SettingsState, implied_posts, leaves_a_redeal, opens_a_redeal
+from .plainlines import EntryPositions, resolved
 from .record_mistakes import Mistakes, unseated, wrong_events
 from .transformer import FormatError, RawHand
 
@@ -68,6 +69,7 @@ class RecordAssembly:
         first."""
         state = self.state
         settings = state.settings()
+        text = "".join(chunk.lines).rstrip() + "\n"  # (its lines: EntryPositions reads them)
         mistakes: list[Iterable[FormatError]] = []
         on_hand_line: list[FormatError] = []  # the hand line's, in the order they are found
         if raw.button is None:
@@ -103,7 +105,9 @@ class RecordAssembly:
             and not BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
         ):
             mistakes.append(
-                wrong_events(raw, events, self._positions(positions), seated, self._known())
+                wrong_events(
+                    raw, events, self._positions(positions, chunk, text), seated, self._known()
+                )
             )
         has_post = Post in kinds
         sitting = []  # who sits out: written before the first play
@@ -112,7 +116,7 @@ class RecordAssembly:
         if has_post and posts_none:
             mistakes.append([FormatError("'posts none' but the hand also writes posts", raw.pos)])
         if CarryIn in kinds and not GAMES[settings.game].progressive:
-            at_positions = self._positions(positions)
+            at_positions = self._positions(positions, chunk, text)
             mistakes.append(
                 [
                     FormatError(
@@ -125,7 +129,7 @@ class RecordAssembly:
                 ]
             )
         if RakeTaken in kinds and state.rake_none:
-            at_positions = self._positions(positions)
+            at_positions = self._positions(positions, chunk, text)
             mistakes.append(
                 [
                     FormatError(
@@ -178,9 +182,9 @@ class RecordAssembly:
             table,
             raw.pos,
             "text",
-            "".join(chunk.lines).rstrip() + "\n",
+            text,
             posts_none,
-            self._positions(positions),
+            self._positions(positions, chunk, text),
             posts_implied=implied,
             currency_inherited=inherited,
             redeal_implied=redeal and posts_none,
@@ -206,8 +210,14 @@ class RecordAssembly:
             self.posts[key] = posts
         return posts
 
-    def _positions(self, packed: list[int]) -> LinePositions:
-        return LinePositions(self.source, tuple(packed))
+    def _positions(self, packed: list[int], chunk: _Chunk, text: str) -> LinePositions:
+        """Where the events stand: the entries of usual lines at their line alone
+        (:class:`~.plainlines.EntryPositions`), their columns worked out from the hand's
+        text when asked; every column worked out now if some of its lines were not kept (a
+        hand of thousands of blank lines)."""
+        if chunk.skipped:
+            return LinePositions(self.source, resolved(packed, chunk.text))
+        return EntryPositions(self.source, tuple(packed), chunk.start, text)
 
     def _known(self) -> Collection[str]:
         """Who sat at this table in the file's hands so far (for suggestions)."""

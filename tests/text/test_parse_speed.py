@@ -14,6 +14,7 @@ import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -534,6 +535,36 @@ def test_usual_lines_are_cut_into_entries_without_a_pattern(
     assert sum(len(line[0]) for read in expected for line in filter(None, read)) > 10_000
     with pytest.raises(AssertionError, match="cut with the pattern"):
         plain.body_line("Anna calls ;Ben folds\n", 1)
+
+
+def test_the_columns_of_usual_lines_are_worked_out_only_when_asked(corpus_dir: Path) -> None:
+    """A line written the usual way works out no column as it is read (each a sum over the
+    entries before it, which only a message needs): its entries stand at its line and the
+    ENTRY bit, and their columns come from the hand's text when asked - on a simulated night
+    and on the real corpus written in our format, every position as Lark places it, and a
+    pickled record's positions the plain packed ones."""
+    import pickle
+
+    from badugi_ledger.model.positions import LinePositions
+    from badugi_ledger.text.plainlines import ENTRY, EntryPositions
+
+    corpus = [
+        item
+        for path in sorted(corpus_dir.rglob("*.txt"))
+        for item in read_hands(path)
+        if isinstance(item, HandRecord)
+    ]
+    for text in (_simulated("badugi", "fixed-limit", seed=3), "".join(write_hands(corpus))):
+        _both(text)  # every position as Lark places it
+        records = [r for r in parse.parse_text(text, "t.bhh") if isinstance(r, HandRecord)]
+        assert len(records) > 20
+        packed = [p for r in records for p in cast(EntryPositions, r.positions).packed]
+        assert all(type(r.positions) is EntryPositions for r in records)
+        assert sum(1 for p in packed if p & ENTRY) > 0.8 * len(packed)
+        for record in records[:50]:
+            again = pickle.loads(pickle.dumps(record))
+            assert type(again.positions) is LinePositions and again == record
+            assert not any(p & ENTRY for p in cast(LinePositions, again.positions).packed)
 
 
 def test_plain_lines_declines_what_it_does_not_know() -> None:
