@@ -19,6 +19,7 @@ to recompute (``touched``) and the hands whose Progressive Badugi pots to check 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..model.errors import LedgerError
@@ -176,6 +177,22 @@ class FileHoldings:
             self.rejected_kept[row_id] = self.earlier.pop(row_id)
         for row_id in [i for i, hand in self.earlier_voids.items() if hand[0] == number]:
             del self.earlier_voids[row_id]
+
+    def held_by_run(self, holder: Callable[[int], str | None]) -> None:
+        """Of the hands this file no longer holds, those another file of the same import has
+        just read (``holder``: :meth:`.import_run.ImportRun.holder`) are not left out: that
+        file holds them now (a hand moved to it, imported before this one), as a fresh import
+        of the two files has them; only this file's claim on them goes.  A file imported
+        afterwards cannot be known to hold them still, so only the run can tell."""
+        own = self.own_names()
+        marks = ", ".join("?" * len(own))
+        for held in (self.earlier, self.earlier_voids):
+            for row_id in [i for i in held if holder(i) not in (None, *own)]:
+                del held[row_id]
+                self.conn.execute(
+                    f"DELETE FROM hand_copies WHERE hand_id = ? AND source IN ({marks})",
+                    [row_id, *own],
+                )
 
     def kept_beside_new(self) -> list[Conflict]:
         """With ``replace``, the hands of :attr:`rejected_kept`, when the file replaced others:

@@ -161,6 +161,7 @@ class FileWriter:
         """Deal with the hands this file no longer holds (:meth:`.FileHoldings.left_out`);
         True: nothing of the file may be stored."""
         self.begin()  # a file without a hand to store has not taken the write lock yet
+        self.holdings.held_by_run(self.run.holder)
         return self.holdings.left_out()
 
     def wrote(self, hand_id: int) -> bool:

@@ -81,6 +81,38 @@ def test_a_hand_moved_unchanged_to_another_file_counts_once_its_old_file_drops_i
         assert figures(db) == fresh(tmp_path / first / "fresh", finals), first
 
 
+def test_a_hand_moved_unchanged_to_a_file_imported_before_its_old_file_in_one_import(
+    tmp_path: Path,
+) -> None:
+    """Hand 4 moved as it is to a file of its own, and both files imported in one run with
+    ``--replace``, the new file first (``import --replace n4.bhh n.bhh``).  The new file holds
+    it as a copy of the old file's; the old file without it left it out (voided), though the
+    file of the same run before it had just read it: the ledger then lacked hand 4, which a
+    fresh import of the two files counts, until the new file was imported again.  A hand
+    another file of the run holds is no longer the old file's, and counts on, that file's."""
+    stated = (
+        HANDS[0],
+        HANDS[1].replace("Anna · Ben · Cara · Dan", "Anna 103 · Ben 99 · Cara 98 · Dan 100"),
+        HANDS[2].replace("Anna · Ben · Cara · Dan", "Anna 103 · Ben 102 · Cara 97 · Dan 98"),
+        HANDS[3].replace("Anna · Ben · Cara · Dan", "Anna 101 · Ben 102 · Cara 100 · Dan 97"),
+    )
+    finals = {"n.bhh": night(stated[:3]), "n4.bhh": night(stated[3:])}
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "n.bhh", night(stated))
+    assert invoke("import", path, "--db", db)[0] == 0
+    write(path, finals["n.bhh"])
+    moved = write(tmp_path / "n4.bhh", finals["n4.bhh"])
+    code, out = invoke("import", moved, path, "--db", db, "--replace")
+    assert code == 0 and "voided" not in out, out
+    with sqlite3.connect(db) as conn:
+        (source,) = conn.execute(
+            "SELECT source FROM hands WHERE hand_number = '4' AND void_reason IS NULL"
+        ).fetchone()
+        assert conn.execute("SELECT * FROM hand_copies").fetchall() == []
+    assert source == str(moved)
+    assert figures(db) == fresh(tmp_path / "fresh", finals)
+
+
 UNNAMED = HEAD.replace("cash Test night ·", "cash ·")
 """The header of a session without a name: its event is named after its file."""
 
