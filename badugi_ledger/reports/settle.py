@@ -247,7 +247,9 @@ def event_balances(db: sqlite3.Connection, event_id: int, kind: str) -> dict[str
             "GROUP BY coalesce(p.name, po.account)",
             [event_id],
         ).fetchall()
-    balances = {str(name): int(total) for name, total in rows}
+    # By name: the order the ledger first met each player is its history, which a fresh
+    # import of the same files does not share.
+    balances = {str(name): int(total) for name, total in sorted(rows, key=lambda r: str(r[0]))}
     if kind == "tournament":
         # no payout table (or not all of the pool paid out): the money is still in the pool
         balances[PRIZE_POOL] = -sum(v for v in balances.values())
@@ -323,7 +325,7 @@ def settle_season(
             Settlement(
                 f"season {season}",
                 " and ".join(sorted(kinds)),
-                parties(totals),
+                parties(dict(sorted(totals.items()))),
                 settle_balances(totals, exact_limit=exact_limit),
                 unit,
             )

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from badugi_ledger.cli import app
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
@@ -21,6 +25,9 @@ from badugi_ledger.reports.settle import (
     zero_sum_groups,
 )
 from tests.helpers.ledger_builder import hand, session_hands
+from tests.helpers.paths import EXAMPLES
+
+runner = CliRunner()
 
 
 def partitions(items: list[int]) -> Iterator[list[list[int]]]:
@@ -151,3 +158,28 @@ def test_unknown_event_is_a_ledger_error() -> None:
     db = open_ledger(None)
     with pytest.raises(LedgerError, match="no event"):
         settle_event(db, "Nowhere")
+
+
+def test_a_tournaments_balances_are_listed_as_a_fresh_import_lists_them(tmp_path: Path) -> None:
+    """examples/tournament.bhh imported, then Noor's name corrected to Nour in its file and
+    imported again with ``--replace``: ``settle --json`` listed the balances in the order the
+    ledger first met each player (Nour last, a new player), a fresh import of the corrected
+    file in the order of its seats, so the ledger after the correction did not read as a
+    fresh import of the final file does (docs/ledger.md, "Identity, conflicts and
+    ``--replace``"). The balances are listed by name, as the text lists them."""
+    corrected = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8").replace("Noor", "Nour")
+    listed = []
+    for steps in ((EXAMPLES / "tournament.bhh", corrected), (corrected,)):
+        folder = tmp_path / str(len(steps))
+        folder.mkdir()
+        night, db = folder / "t.bhh", folder / "club.db"
+        for text in steps:
+            night.write_text(text if isinstance(text, str) else text.read_text("utf-8"), "utf-8")
+            result = runner.invoke(app, ["import", str(night), "--db", str(db), "--replace"])
+            assert result.exit_code == 0, result.output
+        result = runner.invoke(
+            app, ["settle", "--event", "Spring Freezeout", "--db", str(db), "--json"]
+        )
+        assert result.exit_code == 0, result.output
+        listed.append(list(json.loads(result.output)["balances"]))
+    assert listed[0] == listed[1] == ["Bram", "Kira", "Nour"]
