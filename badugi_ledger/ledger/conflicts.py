@@ -167,28 +167,30 @@ def copy_elsewhere(
 
 def event_fact_conflict(
     conn: sqlite3.Connection,
-    rows: HandRows,
+    at: tuple[str, int, str, str, bool],
     event_id: int,
     changed: dict[str, tuple[Any, Any]],
     ident: dict[str, Any],
+    elsewhere: dict[str, str] | None = None,
 ) -> Conflict:
-    """The event's facts the file (whose ``events`` row is ``ident``) states otherwise than
-    the ledger: ``changed`` maps a column to (the ledger's value, the file's)."""
+    """The event's facts the file (whose ``events`` row is ``ident``, its currency at least)
+    states otherwise than the ledger: ``changed`` maps a column to (the ledger's value, the
+    file's); ``at`` is the file's hand that says it (source, line, number, table, and whether
+    the file held it formerly only).  ``elsewhere``: of a fact the file leaves out that
+    another source states, what it states and where (the event takes it)."""
     check_stored_values(conn, "events", "id = ?", [event_id])
-    table, number = rows.identity
+    source, line, number, table, left_out = at
+    others = elsewhere or {}
     found = tuple(
-        event_fact_words(column, fact_text(column, held, ident), fact_text(column, new, ident))
+        event_fact_words(column, fact_text(column, held, ident), "none") + f", {others[column]}"
+        if column in others
+        else event_fact_words(column, fact_text(column, held, ident), fact_text(column, new, ident))
         for column, (held, new) in changed.items()
     )
     return Conflict(
-        rows.source,
-        int(rows.hand[4] or 0),
-        number,
-        table,
-        event_label_of(conn, event_id),
-        found,
-        event_fact=True,
-    )
+        source, line, number, table, event_label_of(conn, event_id), found,
+        event_fact=True, left_out=left_out,
+    )  # fmt: skip
 
 
 def fact_text(column: str, value: Any, ident: dict[str, Any]) -> str:

@@ -2,8 +2,9 @@
 
 A file names its events by its session headers (:func:`.rows.session_identity`): the writer
 (:mod:`.writer`) makes each event at the file's first hand of it, or fills in the blanks of
-one the ledger holds; a fact the file states otherwise than the ledger (or leaves out, when
-it is the only file of the event) is a conflict, or with ``replace`` the file's (audited).  A
+one the ledger holds; a fact the file states otherwise than the ledger is a conflict, or with
+``replace`` the file's (audited), and so is one no source of the event states any longer
+(:meth:`FileEvents.settle_terms`, :mod:`.event_terms`).  A
 hand the ledger holds in another event than the file puts it in has moved (a session renamed,
 or in another unit).  Kept apart from the per-hand storing because every hand asks for its
 event, and the answer is cached per file: the previous hand's session object, then each
@@ -18,25 +19,25 @@ from dataclasses import replace
 from typing import Any
 
 from ..model.errors import LedgerError
-from ..model.events import SESSION_TERMS, Session
+from ..model.events import Session
 from .conflicts import event_fact_conflict, fact_text
 from .event_lookup import event_label, event_label_of
+from .event_terms import COMMAND, COMMAND_NAME, TERMS, stated_terms
 from .hand_lookups import LOOKUP_CHUNK
 from .holdings import FileHoldings, Stored
 from .report import Conflict, FileReport
 from .rows import HandRows, session_identity
 from .void_reasons import LEFT_OUT
 
-EVENT_FACTS = SESSION_TERMS
+EVENT_FACTS = TERMS
 """The ``events`` columns a file states besides what names the event (its ``key``): kind,
 name, date and unit.  The game is left out: one night may deal several."""
 
-FILE_ONLY_FACTS = tuple(column for column in EVENT_FACTS if column != "payouts")
-"""The event facts only a file states, so that one left out of every file that holds the
-event is left out of the event (:meth:`FileEvents.left_out_facts`).  Not the payouts: a
-tournament's prize table is also set by ``badugi-ledger tournament --payouts``, for a site's
-file that never states one, and the ledger does not tell whose table it holds, so a file that
-states none keeps it (docs/ledger.md, *Tournaments*)."""
+At = tuple[str, int, str, str, bool]
+"""Where the report says an event's conflict: the file, the line, number and table of its
+hand that names the event, and whether the file held that hand formerly only."""
+
+_INSERT_TERM = "INSERT INTO event_terms (event_id, source, term, value) VALUES (?, ?, ?, ?)"
 
 
 class FileEvents:
@@ -67,10 +68,10 @@ class FileEvents:
         self.last_event: tuple[Session, str, str | None, str, int] | None = None
         """The previous hand's (session, game, currency, source, event id): hands of one
         file share their session object, so most hands find their event without hashing it."""
-        self.stated: dict[int, tuple[set[str], HandRows, dict[str, Any]]] = {}
+        self.stated: dict[int, tuple[dict[str, Any], HandRows, dict[str, Any]]] = {}
         """By event id, of the events the file's hands are in: the facts (:data:`EVENT_FACTS`)
-        any of them states, the file's first hand of the event and its ``events`` row
-        (:meth:`facts`, :meth:`left_out_facts`)."""
+        any of them states and what they state, the file's first hand of the event and its
+        ``events`` row (:meth:`facts`, :meth:`settle_terms`)."""
         self.said: dict[int, tuple[list[Conflict], int]] = {}
         """By event id: where :meth:`facts` put the event's conflict (the report's conflicts
         or replacements, at that index), so that the facts left out join it."""
@@ -183,16 +184,16 @@ class FileEvents:
         lacks is filled in.  Asked once per session of the file, of the facts no session of
         it before stated for the event: a later session may state one for the first time
         (grammar/README.md, *Headers*), and a fresh import of the file has it.  A fact the
-        file leaves out is asked once the file is read (:meth:`left_out_facts`)."""
+        file leaves out is asked once the file is read (:meth:`settle_terms`)."""
         seen = (event_id, id(ident))
         if seen in self.facts_checked:
             return
         self.facts_checked.add(seen)
         said = self.stated.get(event_id)
         if said is None:
-            said = self.stated[event_id] = (set(), rows, ident)
+            said = self.stated[event_id] = ({}, rows, ident)
         columns = [c for c in EVENT_FACTS if ident[c] is not None and c not in said[0]]
-        said[0].update(columns)
+        said[0].update((column, ident[column]) for column in columns)
         if not columns:
             return
         row = self.conn.execute(
@@ -213,19 +214,21 @@ class FileEvents:
         }
         if not changed:
             return
-        self._differ(event_id, ident, rows, changed)
+        self._differ(event_id, ident, _at(rows), changed)
 
     def _differ(
         self,
         event_id: int,
         ident: dict[str, Any],
-        rows: HandRows,
+        at: At,
         changed: dict[str, tuple[Any, Any]],
+        elsewhere: dict[str, str] | None = None,
     ) -> None:
         """The file states the event's facts ``changed`` (column: the ledger's value, the
         file's; None: left out) otherwise than the ledger: a conflict, or with ``replace`` the
-        file's (audited).  Said in one line of the report per event and file."""
-        conflict = event_fact_conflict(self.conn, rows, event_id, changed, ident)
+        file's (audited).  Said in one line of the report per event and file.  ``elsewhere``:
+        of a fact the file leaves out, what another source states, which the event takes."""
+        conflict = event_fact_conflict(self.conn, at, event_id, changed, ident, elsewhere)
         if self.replace:
             self.conn.execute(
                 f"UPDATE events SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
@@ -234,7 +237,7 @@ class FileEvents:
             self.conn.execute(
                 "INSERT INTO audit (at, action, event_id, reason, detail) "
                 "VALUES (?, 'replace', ?, ?, ?)",
-                [self.now, event_id, f"import --replace {rows.source}",
+                [self.now, event_id, f"import --replace {self.report.source}",
                  "; ".join(conflict.differences)],
             )  # fmt: skip
             self.touched.add(event_id)
@@ -244,30 +247,90 @@ class FileEvents:
             self.said[event_id] = (said, len(said))
             said.append(conflict)
             return
-        where, at = earlier
-        where[at] = replace(where[at], differences=(*where[at].differences, *conflict.differences))
+        where, index = earlier
+        where[index] = replace(
+            where[index], differences=(*where[index].differences, *conflict.differences)
+        )
 
-    def left_out_facts(self, own_names: list[str]) -> None:
-        """The events the file's hands are in, once the file is read: a fact of
-        :data:`FILE_ONLY_FACTS` the ledger holds and none of the file's hands of the event
-        states, when no other file holds a hand of the event (the file and the paths it was
-        imported by: ``own_names``), is one a fresh import of the files would not have, as
-        one the file states otherwise: a conflict, or with ``replace`` left out of the event
-        too (audited), as ``season ""`` leaves it out of the file's next hands.  A file among
-        others holding the event (a tournament's tables, a night's two files) keeps it: the
-        ledger does not know whether the others state it, and a fresh import of them all
-        keeps a fact one of them states."""
-        for event_id, (stated, rows, ident) in sorted(self.stated.items()):
-            row = self.conn.execute(
-                f"SELECT {', '.join(FILE_ONLY_FACTS)} FROM events WHERE id = ?", [event_id]
-            ).fetchone()
-            changed = {
-                column: (held, None)
-                for column, held in zip(FILE_ONLY_FACTS, row, strict=True)
-                if held is not None and column not in stated
-            }
-            if changed and not self._held_elsewhere(event_id, own_names):
-                self._differ(event_id, ident, rows, changed)
+    def settle_terms(self, holdings: FileHoldings) -> None:
+        """Once the file is read: its own rows of ``event_terms`` (:mod:`.event_terms`)
+        written anew (under its path, those of the other paths it was imported by or had
+        before it was renamed taken out), for the events its hands are in and for those it
+        stated terms of before and names no more (emptied, or its session renamed), and then
+        each such event's terms that no source states any longer: a term a fresh import of
+        the event's files would not have (:meth:`_unstated`)."""
+        own = holdings.own_names()
+        marks = ", ".join("?" * len(own))
+        before = {
+            int(event_id)
+            for (event_id,) in self.conn.execute(
+                f"SELECT DISTINCT event_id FROM event_terms WHERE source IN ({marks})", own
+            )
+        }
+        for event_id in sorted(before | set(self.stated)):
+            if event_id not in self.stated and (self.report.rejected or holdings.unsure):
+                continue  # (its hands may be the file's rejected ones: it may state them)
+            if event_id in before:
+                self.conn.execute(
+                    f"DELETE FROM event_terms WHERE event_id = ? AND source IN ({marks})",
+                    [event_id, *own],
+                )
+            said = self.stated.get(event_id)
+            if said is not None:
+                terms, rows, ident = said
+                self.conn.executemany(
+                    _INSERT_TERM,
+                    [(event_id, self.report.source, term, value) for term, value in terms.items()],
+                )
+                self._unstated(event_id, terms, _at(rows), ident)
+            elif self._held_elsewhere(event_id, own):  # (else nothing of the event counts on)
+                self._unstated(event_id, {}, self._formerly(event_id, own), None)
+
+    def _unstated(
+        self, event_id: int, stating: dict[str, Any], at: At, ident: dict[str, Any] | None
+    ) -> None:
+        """The event's terms the ledger holds and no source states (this file, ``stating``,
+        said its own in :meth:`facts`): a conflict, or with ``replace`` left out of the
+        event (audited), as ``season ""`` leaves it out of a file's next hands; a term the
+        event's other sources state alike otherwise (a file that took it over theirs with
+        ``--replace`` struck it since) is theirs.  Said as a fact the file states otherwise
+        ("the event's season is 2024 in the ledger, none in the file").  Terms the sources
+        state in two ways are left as they are: each import said so."""
+        row = self.conn.execute(
+            f"SELECT {', '.join(EVENT_FACTS)}, currency FROM events WHERE id = ?", [event_id]
+        ).fetchone()
+        facts = ident if ident is not None else {"currency": row[-1]}
+        stated = stated_terms(self.conn, event_id)
+        changed: dict[str, tuple[Any, Any]] = {}
+        elsewhere: dict[str, str] = {}
+        for column, held in zip(EVENT_FACTS, row, strict=False):
+            values = stated.get(column, {})
+            if held is None or column in stating or held in values or len(values) > 1:
+                continue
+            for value, source in values.items():
+                where = COMMAND_NAME if source == COMMAND else source
+                elsewhere[column] = f"{fact_text(column, value, facts)} in {where}"
+                changed[column] = (held, value)
+            changed.setdefault(column, (held, None))
+        if changed:
+            self._differ(event_id, facts, at, changed, elsewhere)
+
+    def _formerly(self, event_id: int, own_names: list[str]) -> At:
+        """Where the report says the terms of an event the file names no more: the first
+        hand of it the file held."""
+        marks = ", ".join("?" * len(own_names))
+        found = self.conn.execute(
+            "SELECT source, line, hand_number, coalesce(table_name, '') FROM hands "
+            f"WHERE event_id = ? AND source IN ({marks}) UNION ALL "
+            "SELECT c.source, c.line, h.hand_number, coalesce(h.table_name, '') FROM "
+            f"hand_copies c JOIN hands h ON h.id = c.hand_id WHERE h.event_id = ? AND "
+            f"c.source IN ({marks}) ORDER BY 2 LIMIT 1",
+            [event_id, *own_names, event_id, *own_names],
+        ).fetchone()
+        if found is None:
+            return (self.report.source, 0, "", "", True)
+        source, line, number, table = found
+        return (str(source), int(line or 0), str(number), str(table), True)
 
     def _held_elsewhere(self, event_id: int, own_names: list[str]) -> bool:
         """Whether a file other than ``own_names`` holds a hand of the event: a hand read
@@ -281,6 +344,11 @@ class FileEvents:
             [event_id, *own_names, LEFT_OUT, event_id, *own_names],
         )
         return found.fetchone() is not None
+
+
+def _at(rows: HandRows) -> At:
+    """Where the report says an event's conflict the file's hand ``rows`` names."""
+    return (rows.source, int(rows.hand[4] or 0), rows.identity[1], rows.identity[0], False)
 
 
 def void_events(

@@ -143,7 +143,8 @@ def store_file(
             return report
         if batch:
             writer.write(batch)
-        writer.events.left_out_facts(writer.holdings.own_names())  # (the whole file read)
+        writer.begin()  # (a file without a hand to store has not taken the write lock yet)
+        writer.events.settle_terms(writer.holdings)  # (the whole file read)
         left_out = writer.left_out()
         kept = [] if left_out else writer.holdings.kept_beside_new()
         if left_out or kept or (options.whole and report.conflicts):

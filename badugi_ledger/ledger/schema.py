@@ -37,6 +37,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``hand_copies``: the other files that hold a hand as stored, besides ``hands.source``.
 * ``source_paths``: the real path of the file each path imported led to
   (:mod:`badugi_ledger.ledger.source_paths`).
+* ``event_terms``: which source (a file, or ``tournament --payouts``) states each term of an
+  event (:mod:`badugi_ledger.ledger.event_terms`).
 * Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 
 Why one module of this size: the schema and its ordered migrations live together, since a
@@ -50,6 +52,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from .event_terms import create_event_terms
 from .hand_content import content_digest, stored_facts
 from .source_paths import create_source_paths
 from .views import create_views
@@ -536,6 +539,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "views: hand_summary gives a valued chip game's hands in its money, as the exports "
         "do, never as chips beside a plain chip game's",
         _recreate_views,
+    ),
+    (
+        24,
+        "event terms: which file (or tournament --payouts) states each term of an event, so "
+        "that a term struck from every file that stated it leaves the event",
+        create_event_terms,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

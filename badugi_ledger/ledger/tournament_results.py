@@ -29,6 +29,7 @@ from ..model.errors import ConfigError, LedgerError
 from ..model.money import UNSTATED, format_amount
 from ..model.names import composed
 from ..model.settings import validate_payouts
+from .event_terms import command_payouts
 from .prizes import (
     award_prizes,
     chop,
@@ -69,9 +70,11 @@ def set_payouts(db: sqlite3.Connection, event_id: int, payouts: tuple[int, ...])
     """Record a tournament's prize table (percent of the pool, first place first; empty: no
     prizes) in place of the one its files stated or left out (call inside a transaction),
     then recompute its entries.  A file imported again that states another table is then a
-    conflict, as any event fact the ledger holds otherwise."""
+    conflict, as any event fact the ledger holds otherwise; the table stands, whatever its
+    files leave out, until the command sets another (:func:`.event_terms.command_payouts`)."""
     stored = json.dumps(list(validate_payouts(payouts))) if payouts else None
     db.execute("UPDATE events SET payouts = ? WHERE id = ?", [stored, event_id])
+    command_payouts(db, event_id, stored)
     recompute_tournament(db, event_id)
 
 

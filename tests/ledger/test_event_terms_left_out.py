@@ -7,9 +7,8 @@ and ``--replace``"); a term deleted from it (``season 2024`` struck from the ``c
 ``season ""``, which grammar/README.md says clears it) is stated otherwise as well: a fresh
 import of the file has none.  The ledger kept the old season, so ``standings --season 2024``
 went on counting the night.  A term left out of one file of an event that another file
-states is kept (a fresh import of both keeps it); so are the payouts, which
-``tournament --payouts`` also sets (docs/ledger.md, *Tournaments*: "a file imported again
-that states none keeps it").
+states is kept (a fresh import of both keeps it); one struck from every file of the event,
+and the payouts, are tests/ledger/test_event_terms_sources.py's.
 """
 
 from __future__ import annotations
@@ -166,20 +165,6 @@ def test_a_term_another_file_of_the_event_states_is_kept(tmp_path: Path) -> None
         assert code == 0 and "conflict" not in out and "replaced" not in out, out
     assert events_of(ledger) == events_of(fresh(tmp_path, kitchen, porch))
     assert events_of(ledger)[0][2:4] == ("2024", "Anna's kitchen")
-
-
-def test_payouts_struck_from_the_file_are_kept(tmp_path: Path) -> None:
-    """docs/ledger.md, *Tournaments*: ``tournament --payouts`` sets the prize table "as a
-    file's ``payouts`` header would", and "a file imported again that states none keeps it":
-    the ledger does not tell a file's table from the command's, so payouts struck from the
-    file stay, with ``--replace`` too."""
-    ledger = tmp_path / "club.db"
-    cup = write(tmp_path / "cup.bhh", TOURNAMENT)
-    assert invoke("import", cup, "--db", ledger)[0] == 0
-    write(cup, TOURNAMENT.replace(" · payouts 70/30", "", 1))
-    code, out = invoke("import", cup, "--db", ledger, "--replace")
-    assert code == 0 and "replaced" not in out, out
-    assert events_of(ledger)[0][6] == "[70, 30]"
 
 
 def test_a_term_a_later_hand_states_first_is_the_files(tmp_path: Path) -> None:

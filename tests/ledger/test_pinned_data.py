@@ -427,6 +427,8 @@ PINNED_LEDGER = {
     "hands": (970, "affaac42af9fc07bffbfa135af2ab1777e71124d6f1b7758db1d332ef5e72144"),
     # a fresh import merges no players, so it writes no player_audit rows (migration 14)
     "player_audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
+    # which file states each term of an event (migration 24), the files by their names here
+    "event_terms": (51, "46ed9c06f62c27e57094f868dce51e30f16c9d7d011d2cb07b748c576f050466"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
     "postings": (7020, "dc0daecdd65c934b0ccb8b00a45ceb147d0c1a404b4acca41cb27b4661e21e55"),
     "pot_winners": (1439, "bd0b751cd879bb0f2493f28fc17fe76dadc2b9ff6d9c6f527d469b6171762d1b"),

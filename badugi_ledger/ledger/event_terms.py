@@ -1,0 +1,98 @@
+"""Which source states each term of an event: the ``event_terms`` table.
+
+An event's terms (season, place, buy-in, starting chips, payouts: :data:`TERMS`) are stated
+by the files that hold its hands (a night in two files, a tournament's tables), and a
+tournament's payouts by ``badugi-ledger tournament --payouts`` too.  The ledger must be what a
+fresh import of the final files makes: a term struck from every file that stated it (or
+stated by a file emptied since) is a term the event no longer has.  Holding only the event's
+row, the ledger cannot tell whether another file states a term one file leaves out, so each
+source's terms are kept here, one row per (event, source, term): a file's import writes its
+own rows anew (:meth:`.FileEvents.settle_terms`), the command its ``payouts`` row
+(:func:`command_payouts`), and a term no row states any longer is left out of the event.
+
+``source`` is the path a file was imported by (as ``hands.source``), or :data:`COMMAND` for
+the command, which no path can be.  A row holds a term as the ``events`` column does (a
+buy-in in cents, payouts as JSON), and only a term stated: a source that leaves it out has
+no row.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from ..model.events import SESSION_TERMS
+from .void_reasons import LEFT_OUT
+
+TERMS = SESSION_TERMS
+"""The ``events`` columns a source states besides what names the event (kind, name, date,
+unit); the game is left out: one night may deal several."""
+
+COMMAND = ""
+"""The ``source`` of a term ``badugi-ledger tournament --payouts`` set: no file's path is
+empty."""
+
+COMMAND_NAME = "tournament --payouts"
+"""How a report names :data:`COMMAND`."""
+
+
+def stated_terms(db: sqlite3.Connection, event_id: int) -> dict[str, dict[Any, str]]:
+    """The terms the event's sources state: term -> each value stated -> a source stating
+    it (the first by name)."""
+    found: dict[str, dict[Any, str]] = {}
+    for term, value, source in db.execute(
+        "SELECT term, value, source FROM event_terms WHERE event_id = ? ORDER BY source",
+        [event_id],
+    ):
+        found.setdefault(str(term), {}).setdefault(value, str(source))
+    return found
+
+
+def command_payouts(db: sqlite3.Connection, event_id: int, payouts: str | None) -> None:
+    """The tournament's payouts as ``tournament --payouts`` sets them (JSON; None: ``none``,
+    which states no table): the command's row, which stands until the command sets another."""
+    db.execute(
+        "DELETE FROM event_terms WHERE event_id = ? AND source = ? AND term = 'payouts'",
+        [event_id, COMMAND],
+    )
+    if payouts is not None:
+        db.execute(
+            "INSERT INTO event_terms (event_id, source, term, value) VALUES (?, ?, 'payouts', ?)",
+            [event_id, COMMAND, payouts],
+        )
+
+
+def create_event_terms(db: sqlite3.Connection) -> None:
+    """The table, filled for a ledger made before it as conservatively as it can be: each term
+    an event holds is taken as stated by every file that holds a hand of it (read from it
+    last and not left out of it, or a copy: ``hand_copies``), and its payouts by the command
+    too (the ledger did not tell the command's table from a file's).  Nothing changes until a
+    file is imported again: a term leaves the event only once every file of it has been
+    imported again without it, and payouts only once the command sets other ones.
+    (``IF NOT EXISTS``: a ledger whose later version rows were taken back runs it again.)"""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS event_terms (event_id INTEGER NOT NULL REFERENCES "
+        "events(id), source TEXT NOT NULL, term TEXT NOT NULL, value ANY NOT NULL, "
+        "PRIMARY KEY (event_id, source, term)) STRICT"
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS event_terms_source ON event_terms (source)")
+    holders = (
+        "SELECT event_id, source FROM hands WHERE source IS NOT NULL AND (void_reason IS NULL "
+        "OR void_reason NOT LIKE '%' || ?) UNION SELECT h.event_id, c.source FROM hand_copies c "
+        "JOIN hands h ON h.id = c.hand_id"
+    )
+    for term in TERMS:
+        db.execute(
+            f"INSERT OR IGNORE INTO event_terms (event_id, source, term, value) "
+            f"SELECT e.id, s.source, '{term}', e.{term} FROM events e "
+            f"JOIN ({holders}) s ON s.event_id = e.id WHERE e.{term} IS NOT NULL",
+            [LEFT_OUT],
+        )
+    db.execute(
+        "INSERT OR IGNORE INTO event_terms (event_id, source, term, value) "
+        "SELECT id, ?, 'payouts', payouts FROM events WHERE payouts IS NOT NULL",
+        [COMMAND],
+    )
+
+
+__all__ = ["COMMAND", "COMMAND_NAME", "TERMS", "command_payouts", "create_event_terms"]
