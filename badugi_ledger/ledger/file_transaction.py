@@ -165,7 +165,9 @@ def store_file(
         )
         if together is None:  # (a group's carried pots are checked once all its files are in)
             _check_carries(writer)
-        refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
+        refuse_one_player_a_seat(
+            db, writer.first_new, writer.next_hand, writer.replaced_ids, writer.aliases.values()
+        )
         refuse_one_player_an_entry(db, writer.touched)
         remember_path(db, source, writer.holdings.real_path)
         writer.commit()

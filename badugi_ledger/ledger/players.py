@@ -368,13 +368,23 @@ class Aliases(dict[str, int]):
 
 
 def refuse_one_player_a_seat(
-    db: sqlite3.Connection, first_new: int, next_new: int, replaced: Collection[int]
+    db: sqlite3.Connection,
+    first_new: int,
+    next_new: int,
+    replaced: Collection[int],
+    aliases: Collection[int],
 ) -> None:
     """Refuse a file when two seats of one of its hands are one player of the ledger: names
     merged as one person (``players merge``), which sat at one table together, so they are two
     people after all.  Stored, the hand would add both seats' chips into one player's figures.
     Only the hands the file stored (row ids ``first_new`` .. ``next_new - 1``) or replaced are
-    read, never the whole ledger."""
+    read, never the whole ledger.
+
+    ``aliases``: the ids of every name the file's hands seat (:class:`Aliases`).  Two seats of
+    one player are two of those names with one player, so when no two of them have one player
+    (nearly every file) no hand can seat one player twice, and its seats are not read back."""
+    if not _one_player_twice(db, aliases):
+        return
     clash = _seat_clash(db, "hp.hand_id >= ? AND hp.hand_id < ?", [first_new, next_new])
     if clash is None and replaced:
         ids = sorted(replaced)
@@ -461,6 +471,18 @@ def _entries_clash(db: sqlite3.Connection, event_id: int, player_id: int) -> str
         f"{head}the ledger has them as one player, {player!r} (players merge): they are "
         f"two people, so unmerge them ({unmerge}) and import again; nothing from this "
         "file was stored"
+    )
+
+
+def _one_player_twice(db: sqlite3.Connection, aliases: Collection[int]) -> bool:
+    """Whether two of these aliases (ids) are names of one player."""
+    return (
+        db.execute(
+            "SELECT 1 FROM aliases WHERE id IN (SELECT value FROM json_each(?)) "
+            "GROUP BY player_id HAVING count(*) > 1 LIMIT 1",
+            [json.dumps(sorted(aliases))],
+        ).fetchone()
+        is not None
     )
 
 

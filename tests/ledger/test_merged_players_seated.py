@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+from badugi_ledger.ledger.importing import import_file
 from badugi_ledger.ledger.players import merge_players, unmerge_player
 from badugi_ledger.ledger.store import ledger_at
 from tests.helpers.ledger_files import import_into
@@ -94,6 +95,26 @@ def test_two_merged_names_in_one_hand_are_refused(tmp_path: Path) -> None:
         unmerge_player(ledger, "Benjamin")
     (report,) = import_into(db, [friday]).files
     assert report.error is None and report.stored == 1
+
+
+def test_seats_read_back_only_when_two_names_are_one_player(tmp_path: Path) -> None:
+    """The check above reads a file's seats back from the ledger only when two of the names
+    the file seats are one player's: otherwise no hand can seat one player twice (a night of
+    3,000 hands spent about 24,000 instructions a hand grouping its seats by player).  With
+    Ben and Benjamin merged, Friday's file is read back, and refused, as before."""
+    db = tmp_path / "club.db"
+    night = _night(tmp_path, "mon.bhh", APART)
+    friday = _night(tmp_path, "fri.bhh", TOGETHER)
+    seats_read: list[str] = []
+    with ledger_at(db) as ledger:
+        ledger.set_trace_callback(seats_read.append)
+        assert import_file(ledger, night).stored == 1
+        assert import_file(ledger, _night(tmp_path, "tue.bhh", APART_TOO)).stored == 1
+        assert not [sql for sql in seats_read if "GROUP BY hp.hand_id, a.player_id" in sql]
+        merge_players(ledger, "Ben", ["Benjamin"])
+        report = import_file(ledger, friday)
+        assert report.error is not None and "'Ben' and 'Benjamin' both sit in it" in report.error
+        assert [sql for sql in seats_read if "GROUP BY hp.hand_id, a.player_id" in sql]
 
 
 def line_of(path: Path, hand: str) -> int:

@@ -442,7 +442,9 @@ def test_a_file_refused_for_another_reason_leaves_the_group(
     files = chain(tmp_path, 12)
     seats = file_transaction.refuse_one_player_a_seat
 
-    def night_three_refused(conn: Any, first: int, end: int, replaced: set[int]) -> None:
+    def night_three_refused(
+        conn: Any, first: int, end: int, replaced: set[int], aliases: Any
+    ) -> None:
         numbers = conn.execute(
             f"SELECT hand_number FROM hands WHERE id IN ({', '.join('?' * len(replaced))})",
             sorted(replaced),
@@ -451,7 +453,7 @@ def test_a_file_refused_for_another_reason_leaves_the_group(
             raise LedgerError(
                 "a stand-in for a player seated twice; nothing from this file was stored"
             )
-        seats(conn, first, end, replaced)
+        seats(conn, first, end, replaced, aliases)
 
     monkeypatch.setattr(file_transaction, "refuse_one_player_a_seat", night_three_refused)
     report = import_into(db, files, replace=True)
