@@ -161,7 +161,12 @@ def store_file(
         # A copy of a night first: what is wrong then with its carried pots or its players'
         # seats is that it is a copy, and the way out another (not to void or rename).
         copies = copied_nights(
-            db, writer.first_new, writer.next_hand, source, writer.holdings.counting_again
+            db,
+            writer.first_new,
+            writer.next_hand,
+            source,
+            writer.touched,
+            writer.holdings.counting_again,
         )
         if together is None:  # (a group's carried pots are checked once all its files are in)
             _check_carries(writer)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Collection
 from collections.abc import Set as AbstractSet
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -103,52 +104,66 @@ def copied_nights(
     first_new: int,
     next_hand: int,
     source: str,
+    events: Collection[int],
     again: AbstractSet[int] = frozenset(),
 ) -> list[str]:
     """Raise :class:`LedgerError` when the hands this file stores (row ids ``first_new`` ..
     ``next_hand - 1``, and ``again``: hands stored before that count again because this file
-    holds them) are, for one of their events, a copy of the counting hands of an event from
-    another file (see the module docstring); return a warning for each event whose hands
-    only look like one.  Of another file's hands of that date, only those whose figures and
-    seats are summed up as one of this file's hands' (:data:`_MATCHED`, :data:`_SEATS`) are
-    read whole: a day of many one-hand files (a PHH file a hand) costs each file a look at the
-    day's hands in SQLite, not a read of each."""
+    holds them; ``events``: every event the file wrote a hand of) are, for one of their
+    events, a copy of the counting hands of an event from another file (see the module
+    docstring); return a warning for each event whose hands only look like one.  Of another
+    file's hands of that date, only those whose figures and seats are summed up as one of
+    this file's hands' (:data:`_MATCHED`, :data:`_SEATS`) are read whole: a day of many
+    one-hand files (a PHH file a hand) costs each file a look at the day's hands in SQLite,
+    not a read of each."""
     warnings: list[str] = []
-    new: dict[int, list[tuple[int, str]]] = {}
-    dates: dict[int, str | None] = {}
-    for hand_id, event_id, number, date in db.execute(
-        "SELECT h.id, h.event_id, h.hand_number, e.date FROM hands h "
-        "JOIN events e ON e.id = h.event_id WHERE h.id >= ? AND h.id < ? "
-        "AND h.void_reason IS NULL AND e.void_reason IS NULL ORDER BY h.id",
-        [first_new, next_hand],
-    ):
-        new.setdefault(event_id, []).append((hand_id, str(number)))
-        dates[event_id] = date
+    # The events of the file's new hands, in the order of their first hand: each of the
+    # events the file wrote to looks its first new hand up by index, so that no hand is a
+    # step of Python, nor read by SQLite, unless another file's hand may be copied.
+    dates: dict[int, str | None] = {
+        event_id: date
+        for event_id, date, _ in db.execute(
+            "SELECT id, date, first FROM (SELECT e.id, e.date, (SELECT h.id FROM hands h "
+            "WHERE h.event_id = e.id AND h.id >= ? AND h.id < ? AND h.void_reason IS NULL "
+            "ORDER BY h.id LIMIT 1) AS first FROM events e WHERE e.id IN "
+            "(SELECT value FROM json_each(?)) AND e.void_reason IS NULL) "
+            "WHERE first IS NOT NULL ORDER BY first",
+            [first_new, next_hand, json.dumps(sorted(events))],
+        )
+    }
     if again:  # in the play again: new to it as the file's new hands are
         for event_id, date in db.execute(
             "SELECT DISTINCT h.event_id, e.date FROM hands h JOIN events e ON e.id = h.event_id "
             f"WHERE h.id IN ({', '.join('?' * len(again))}) AND e.void_reason IS NULL",
             sorted(again),
         ):
-            new.setdefault(event_id, [])  # (the hands themselves: held before, below)
-            dates[event_id] = date
-    for event_id, new_hands in new.items():
+            dates.setdefault(event_id, date)  # (the hands themselves: held before, below)
+    again_ids = json.dumps(sorted(again))
+    for event_id, date in dates.items():
         # Of the same date, any hand; of the same name (another date, or none), a hand that
         # shows the cards one of the file's shows, as written (a weekly game of one name is
-        # never read whole: its hands that may be a copy are found by their cards).
+        # never read whole: its hands that may be a copy are found by their cards).  The
+        # file's shown cards are read by SQLite only when a hand of the same name is met.
         same_day = (
             "FROM hands h JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
             "WHERE (e.date = ? OR (e.name = mine.name AND h.cards IN "
-            "(SELECT value FROM json_each(?)))) AND e.kind = mine.kind "
+            f"(SELECT s.cards FROM hands s WHERE {_SHOWN}))) AND e.kind = mine.kind "
             "AND h.void_reason IS NULL AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) "
             "AND h.source != ?"
         )
-        shown = _shown(db, [hand_id for hand_id, _ in new_hands] + sorted(again))
-        day = [event_id, dates[event_id], shown, first_new, next_hand, source]
+        day = [event_id, date, first_new, next_hand, event_id, again_ids]
+        day += [first_new, next_hand, source]
         if db.execute(f"SELECT 1 {same_day} LIMIT 1", day).fetchone() is None:
             continue  # no other file's hand of that date or those cards: nothing to read
         hands, counting = _held_before(db, event_id, source, first_new)
-        hands += new_hands
+        hands += [
+            (int(hand_id), str(number))
+            for hand_id, number in db.execute(
+                "SELECT id, hand_number FROM hands WHERE id >= ? AND id < ? AND event_id = ? "
+                "AND void_reason IS NULL ORDER BY id",
+                [first_new, next_hand, event_id],
+            )
+        ]
         wanted, seats = _look_alike_keys(db, [hand_id for hand_id, _ in hands])
         pots = [figures[_MATCHED.index("pot")] for figures in wanted]
         groups: dict[int, list[tuple[int, str]]] = {}
@@ -176,19 +191,13 @@ def copied_nights(
     return warnings
 
 
-def _shown(db: sqlite3.Connection, hand_ids: list[int]) -> str:
-    """The shown cards of these hands that show any (``hands.cards`` as stored), as a JSON
-    array for ``json_each``."""
-    return json.dumps(
-        [
-            cards
-            for (cards,) in db.execute(
-                "SELECT cards FROM hands WHERE id IN (SELECT value FROM json_each(?)) "
-                "AND cards IS NOT NULL AND cards != '{}'",
-                [json.dumps(hand_ids)],
-            )
-        ]
-    )
+_SHOWN = (
+    "((s.id >= ? AND s.id < ? AND s.event_id = ? AND s.void_reason IS NULL) "
+    "OR s.id IN (SELECT value FROM json_each(?))) AND s.cards IS NOT NULL AND s.cards != '{}'"
+)
+"""SQL of the hands (alias ``s``) whose shown cards :func:`copied_nights` looks for in other
+files: the file's new hands of one event (row ids from, up to, the event's id) and the hands
+that count again (their ids as a JSON array), those that show cards."""
 
 
 def _held_before(
