@@ -525,6 +525,29 @@ def test_renamed_from_a_link_that_loops_is_one_error_line(tmp_path: Path) -> Non
     assert "the ledger holds no hand imported from that path" in result.output
 
 
+@pytest.mark.parametrize("spelling", ["same", "link"])
+def test_renamed_from_the_file_itself_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spelling: str
+) -> None:
+    """``import --renamed-from night.bhh night.bhh`` (the file already imported by that path)
+    said "4 duplicate" and exited 0, as if the option meant something: a file is never renamed
+    from itself, so the old path was mistyped, and the hands it brought in would go on counting
+    beside the new file's.  Named by its own path or through a link to it, it is refused."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "club.db"
+    night = tmp_path / "night.bhh"
+    night.write_text((EXAMPLES / "home_session.bhh").read_text(encoding="utf-8"), "utf-8")
+    assert import_into(db, [night]).ok
+    old = night
+    if spelling == "link":
+        old = tmp_path / "other.bhh"
+        old.symlink_to(night)
+    result = run("import", night, "--db", db, "--renamed-from", old)
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.replace("│", " ").split())  # (typer's error box unwrapped)
+    assert "Invalid value for --renamed-from:" in said and "is the file imported itself" in said
+
+
 @pytest.mark.parametrize("command", ["settle", "show", "tournament"])
 @pytest.mark.parametrize("event", ["³", "٣"])
 def test_an_event_named_by_a_digit_that_is_not_ascii_is_no_event_id(

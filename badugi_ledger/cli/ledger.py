@@ -111,7 +111,7 @@ def import_(
 
     files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     try:
-        renamed_choice(len(files), renamed_from)
+        renamed_choice(files, renamed_from)
     except BadugiError as exc:
         usage(exc.message, "--renamed-from")
     total = count_hands(files) if draws_progress() else None

@@ -454,7 +454,7 @@ def import_files(
     again as the ledger ends (a later file may make one untrue or true)."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
 
-    renamed_choice(len(files), renamed_from)
+    renamed_choice(files, renamed_from)
     if renamed_from is not None:
         refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)

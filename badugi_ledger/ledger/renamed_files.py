@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..model.errors import ConfigError
@@ -19,16 +20,23 @@ from ..model.limits import quote
 from .source_paths import name_not_storable
 
 
-def renamed_choice(files: int, renamed_from: str | Path | None) -> None:
+def renamed_choice(files: Sequence[Path], renamed_from: str | Path | None) -> None:
     """Refuse ``--renamed-from`` with other than one file to import (``files``: those the
-    paths given hold), and one naming a folder (an empty path is the current one): it names
-    what one file was imported as."""
+    paths given hold), one naming a folder (an empty path is the current one), and one naming
+    the file itself (its path as given, or the same file by another path): it names what one
+    file was imported as before it was renamed."""
     if renamed_from is None:
         return
-    if files != 1:
+    if len(files) != 1:
         raise ConfigError(
             f"--renamed-from names what one file was imported as: import that file alone "
-            f"({files} files to import)"
+            f"({len(files)} files to import)"
+        )
+    if _same_file(Path(renamed_from), files[0]):
+        raise ConfigError(
+            f"--renamed-from {str(renamed_from)!r} is the file imported itself: name the path "
+            "it was imported as before it was renamed (the hands export lists each hand's "
+            "source: badugi-ledger export --table hands --format csv)"
         )
     if Path(renamed_from).is_dir():
         raise ConfigError(
@@ -36,6 +44,16 @@ def renamed_choice(files: int, renamed_from: str | Path | None) -> None:
             "imported as before it was renamed (the hands export lists each hand's source: "
             "badugi-ledger export --table hands --format csv)"
         )
+
+
+def _same_file(old: Path, file: Path) -> bool:
+    """Whether ``old`` names ``file``: the same path as given, or the same file on disk."""
+    if str(old) == str(file):
+        return True
+    try:
+        return os.path.samefile(old, file)
+    except (OSError, ValueError):  # (the old path is gone, as a renamed file's is)
+        return False
 
 
 def refuse_unknown_old_path(db: sqlite3.Connection, was: str, source: str) -> None:
