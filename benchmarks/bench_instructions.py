@@ -2,6 +2,8 @@
 and, with ``--reference DIR``, another source tree beside it.
 
     python benchmarks/bench_instructions.py [--reference DIR] [--hands 300] [--small 10]
+    python benchmarks/bench_instructions.py --phh-folder DIR [--reference DIR] [--hands 300]
+        [--small 30]
 
 Wall-clock figures on a shared two-core machine move by 10% from run to run; an instruction
 count does not move at all (one process, ``PYTHONHASHSEED=0``), so a change of a fraction of a
@@ -15,6 +17,12 @@ Each tree is run as ``python -m badugi_ledger`` with the tree first on ``PYTHONP
 ``PYTHONSAFEPATH=1``: without it, ``-m`` puts the current folder first on the path, and a run
 started in a source checkout counts that checkout's code whatever ``PYTHONPATH`` says.  Needs
 ``valgrind`` (Debian: ``apt-get install valgrind``).
+
+``--phh-folder DIR`` counts ``check FOLDER -j 1`` per file instead: a folder of one-hand PHH
+files (as PokerKit writes them, one hand a file) costs per file as much as per hand (opening,
+sorting the paths, the summary line, the keys kept for the checks across files).  The first
+``--hands`` and ``--small`` files of ``DIR`` (by name) are copied into two folders, and per
+file is ``(big run - small run) / (difference in files)``.
 """
 
 from __future__ import annotations
@@ -69,18 +77,59 @@ def per_hand(tree: Path, mode: str, small: Path, big: Path, hands: tuple[int, in
     return (counts[1] - counts[0]) / (hands[1] - hands[0])
 
 
+def per_phh_file(tree: Path, small: Path, big: Path, files: tuple[int, int]) -> float:
+    """Instructions a one-hand PHH file costs ``check FOLDER -j 1`` of ``tree``."""
+    counts = [instructions(tree, ["check", str(folder), "-j", "1"]) for folder in (small, big)]
+    return (counts[1] - counts[0]) / (files[1] - files[0])
+
+
+def phh_folders(source: Path, scratch: Path, sizes: tuple[int, int]) -> list[Path]:
+    """Two folders of the first ``sizes`` PHH files of ``source``, by name."""
+    names = sorted(path.name for path in source.iterdir() if path.suffix == ".phh")
+    if len(names) < max(sizes):
+        raise SystemExit(f"{source} holds {len(names)} PHH files; {max(sizes)} are needed")
+    folders = []
+    for size in sizes:
+        folder = scratch / f"phh{size}"
+        folder.mkdir()
+        for name in names[:size]:
+            shutil.copyfile(source / name, folder / name)
+        folders.append(folder)
+    return folders
+
+
+def main_phh(args: argparse.Namespace, trees: list[tuple[str, Path]]) -> None:
+    """The ``--phh-folder`` mode: instructions per file of ``check FOLDER -j 1``."""
+    sizes = (args.small or 30, args.hands)
+    print(f"instructions per PHH file, ({sizes[1]}-file run - {sizes[0]}-file run) / difference")
+    with tempfile.TemporaryDirectory() as scratch:
+        small, big = phh_folders(args.phh_folder, Path(scratch), sizes)
+        figures = []
+        for name, tree in trees:
+            figure = per_phh_file(tree, small, big, sizes)
+            figures.append(figure)
+            print(f"  check  {name:10} {figure / 1e6:8.4f} M")
+        if len(figures) == 2:
+            print(f"  check  change     {(figures[0] / figures[1] - 1) * 100:+8.2f}%")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference", type=Path, help="another source tree to count beside")
     parser.add_argument("--hands", type=int, default=300)
-    parser.add_argument("--small", type=int, default=10)
+    parser.add_argument("--small", type=int, help="hands (files) of the small run: 10 (30)")
+    parser.add_argument("--phh-folder", type=Path, help="count check of one-hand PHH files")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
-    files = [simulated_file(n, seed=7) for n in (args.small, args.hands)]
     trees = [("this tree", ROOT)]
     if args.reference is not None:
         trees.append(("reference", args.reference.resolve()))
+    if args.phh_folder is not None:
+        main_phh(args, trees)
+        return
+    args.small = args.small or 10
+    files = [simulated_file(n, seed=7) for n in (args.small, args.hands)]
     print(f"instructions per hand, ({args.hands}-hand run - {args.small}-hand run) / difference")
     for mode in ("check", "import"):
         figures = []
