@@ -28,7 +28,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,7 +37,7 @@ from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
-from .replay import replay_stream
+from .replay import TableTracker, replay_stream
 from .sources import (  # the one reader and the one walk: our format or a site's, by content
     detect_format,
     history_files,
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from array import array
 
     from .check_across import FileFacts
-    from .replay.table import TableTracker
+    from .check_files import Keys
     from .sites.common import SkippedHand
 
 Progress = Callable[[int], None]
@@ -249,15 +249,11 @@ def check_file(
     prints for it, and (``keyed``: a check of several files) the keys of its hands.  What
     only the whole file tells (:meth:`~.replay.pools.Pools.at_end`) is a warning at its
     hand's line among the others."""
-    from .replay.table import TableTracker
-
     run = CheckRun([path], jobs=1, progress=progress, fmt=fmt)
     tracker = TableTracker()
     lines: list[str] = []
     starts: list[int] = []
-    if keyed:
-        from .check_files import Keys
-    kept = Keys() if keyed else None
+    kept = _keys_kind()() if keyed else None
     for outcome in run.outcomes(tracker):
         for error in problems(outcome):
             lines.append(problem_line(outcome, error))
@@ -275,6 +271,16 @@ def check_file(
     if facts is not None:
         facts.pools = tracker.pools
     return CheckedFile(lines, run.summaries, starts if keyed else None, keys, facts)
+
+
+@cache
+def _keys_kind() -> type[Keys]:
+    """:class:`~.check_files.Keys`, imported the first time a check of several files keeps a
+    file's keys: a check of one file loads none of it, and a folder of one-hand files (PHH)
+    would otherwise run the import statement once per file."""
+    from .check_files import Keys
+
+    return Keys
 
 
 def _count_at_end(summaries: list[FileSummary], found: Iterable[Violation]) -> None:
@@ -433,7 +439,6 @@ class CheckRun:
 
         from .check_json import JSON_SPOOL, outcome_dict, with_found  # only for this report
         from .model.escaping import json_text
-        from .replay.table import TableTracker
 
         if len(self.files) > 1:
             from .check_files import HandsOfFiles, Keys

@@ -178,8 +178,6 @@ class EventsOfFiles:
         term for the first time in the file (the import's conflict, one line for the event
         at the first hand that states a term otherwise); then the file's terms fill the
         events' blanks."""
-        from .ledger.report import event_fact_words  # (the import's words)
-
         found = []
         for event, stated in facts.events.items():
             before = self.held.get(event)
@@ -198,6 +196,8 @@ class EventsOfFiles:
                 terms.setdefault(term, value)
             if not changed:
                 continue
+            from .ledger.report import event_fact_words  # (the import's words: where said)
+
             words = [
                 event_fact_words(
                     term,

@@ -8,15 +8,17 @@ lines with it.
 
 from __future__ import annotations
 
+from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .check_across import EventsOfFiles, FileFacts, NightsOfFiles, TablesOfFiles
+from .check_pools import PoolsOfFiles
+from .model.copies import file_key
 from .model.results import HandOutcome, Violation, ViolationKind
 
 if TYPE_CHECKING:
-    from array import array
-
-    from .check_across import FileFacts, Replayed
+    from .check_across import Replayed
     from .model.copies import HandVersion
 
 
@@ -26,24 +28,18 @@ class Keys:
     (for a check of several files only: nothing of it is loaded for one)."""
 
     def __init__(self) -> None:
-        from array import array
-
-        from .check_across import FileFacts
-        from .model.copies import file_key
-
         self.held: dict[int, array[int]] = {}
         self.facts = FileFacts()
-        self._array, self._file_key = array, file_key
 
     def keep(self, outcome: HandOutcome) -> None:
         record, result = outcome.record, outcome.result
         if (  # (a hand dealt from stacks a broken hand left unknown: rejected, not a version)
             outcome.ok and record is not None and result is not None and not result.unknown_stacks
         ):
-            table, number = self._file_key(record)
+            table, number = file_key(record)
             held = self.held.get(table)
             if held is None:
-                held = self.held[table] = self._array("Q")
+                held = self.held[table] = array("Q")
             held.append(number)
             held.append(outcome.pos.line)
             self.facts.keep(outcome, record, table)
@@ -65,9 +61,6 @@ class HandsOfFiles:
     them - which keeps the verdicts the same however many processes checked the files."""
 
     def __init__(self, replay: Replayed) -> None:
-        from .check_across import EventsOfFiles, NightsOfFiles, TablesOfFiles
-        from .check_pools import PoolsOfFiles
-
         self.replay = replay
         """A file's hands replayed again, as the check replays it."""
         self.groups: dict[int, tuple[set[int], list[tuple[Path, array[int]]]]] = {}
@@ -243,8 +236,6 @@ def _left_out(keys: dict[int, array[int]], lines: set[int]) -> dict[int, array[i
     does."""
     if not lines:
         return keys
-    from array import array
-
     kept: dict[int, array[int]] = {}
     for table, numbers in keys.items():
         held = array("Q")

@@ -320,10 +320,18 @@ def detect_text(head: str) -> str:
     return _sniff(head) or "text"
 
 
-def _sniff(head: str) -> str | None:
-    """:func:`detect_text`'s format, None when no line of ``head`` tells one."""
+@cache
+def _own_line() -> Callable[[str], bool]:
+    """:func:`~badugi_ledger.text.keywords.own_line`, imported once: a folder of one-hand files
+    tells each file's format."""
     from .text.keywords import own_line
 
+    return own_line
+
+
+def _sniff(head: str) -> str | None:
+    """:func:`detect_text`'s format, None when no line of ``head`` tells one."""
+    own_line = _own_line()
     lines = [line for raw in head.splitlines()[:200] if (line := raw.strip().lstrip("\ufeff"))]
     for i, line in enumerate(lines):
         if own_line(line):

@@ -12,6 +12,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from functools import cache
 from pathlib import Path
 from typing import IO, Annotated, Any, Literal, NoReturn, Protocol
 
@@ -401,8 +402,9 @@ def progress_bar(what: str, total: int | None) -> Iterator[Callable[[int], None]
 
 def screen(text: str) -> str:
     """``text`` with each line's control characters written visibly (names come from files)."""
-    from ..model.escaping import for_terminal
-
+    for_terminal = _for_terminal()
+    if "\n" not in text:  # (a report's usual line)
+        return for_terminal(text)
     return "\n".join(for_terminal(line) for line in text.split("\n"))
 
 
@@ -411,9 +413,16 @@ def screen_row(text: str) -> str:
     a line break too, written visibly.  A name the ledger holds was read by a version that may
     have let a line break in (:mod:`..model.names`: a name is one line); shown, it must not
     start a line that is not the program's."""
+    return _for_terminal()(text)
+
+
+@cache
+def _for_terminal() -> Callable[[object], str]:
+    """:func:`~badugi_ledger.model.escaping.for_terminal`, imported the first time a line is
+    screened (not at every start of a command), once (a report screens every line)."""
     from ..model.escaping import for_terminal
 
-    return for_terminal(text)
+    return for_terminal
 
 
 class Rendered(Protocol):

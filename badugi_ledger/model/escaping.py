@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -147,10 +147,17 @@ def json_text(value: Any, indent: int | None = None) -> str:
     >>> json_text({"source": "soir\\udce9e.bhh", "player": "Jörg"})
     '{"source": "soir\\\\udce9e.bhh", "player": "Jörg"}'
     """
+    text = _dumps()(value, ensure_ascii=False, indent=indent)
+    return SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+@cache
+def _dumps() -> Callable[..., str]:
+    """``json.dumps``, ``json`` imported the first time JSON is written (a command that
+    writes none does not load it), once (``check --json`` writes a line a hand)."""
     import json
 
-    text = json.dumps(value, ensure_ascii=False, indent=indent)
-    return SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    return json.dumps
 
 
 @cache

@@ -34,6 +34,7 @@ start.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import PurePath
 from typing import Any, Literal
 
 from .cards import Card
@@ -466,8 +467,6 @@ def night_name(name: str, source: str) -> str:
     suffix when it has none (:func:`ledger_event`)."""
     if name:
         return name
-    from pathlib import PurePath  # (only for a session without a name)
-
     return PurePath(source).stem
 
 
