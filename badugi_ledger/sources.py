@@ -25,6 +25,7 @@ import stat
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import import_module
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -329,11 +330,25 @@ def _own_line() -> Callable[[str], bool]:
     return own_line
 
 
+def _head_lines(head: str) -> Iterator[str]:
+    """``head.splitlines()``, a line at a time: the first line tells most files' format, and
+    a one-hand file (PHH's) is all head, split again by its reader.  Cut after each ``\\n``,
+    each piece holds whole line breaks (``\\r\\n`` too), so its lines are the head's."""
+    start, end = 0, len(head)
+    while start < end:
+        cut = head.find("\n", start) + 1 or end
+        yield from head[start:cut].splitlines()
+        start = cut
+
+
 def _sniff(head: str) -> str | None:
-    """:func:`detect_text`'s format, None when no line of ``head`` tells one."""
+    """:func:`detect_text`'s format, None when no line of ``head`` tells one (of its first
+    200, each looked at in turn)."""
     own_line = _own_line()
-    lines = [line for raw in head.splitlines()[:200] if (line := raw.strip().lstrip("\ufeff"))]
-    for i, line in enumerate(lines):
+    lines = (
+        line for raw in islice(_head_lines(head), 200) if (line := raw.strip().lstrip("\ufeff"))
+    )
+    for line in lines:
         if own_line(line):
             return "text"
         if line.startswith("PokerStars "):
@@ -347,7 +362,7 @@ def _sniff(head: str) -> str | None:
         # The tests before each pattern only spare its match: each is what the pattern asks
         # first (str.isdecimal is what \d matches).
         if line[:1] == "#" and line[1:2].isdecimal() and _kingsclub_line().match(line):
-            after = next((line for line in lines[i + 1 :] if line[:1] != "#"), "")
+            after = next((line for line in lines if line[:1] != "#"), "")
             return "text" if own_line(after) else "kingsclub"
         if line.startswith("variant") and _phh_line().match(line):
             return "phh"

@@ -19,8 +19,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from badugi_ledger.check import run_check
 from badugi_ledger.cli.common import screen
+from badugi_ledger.sources import _head_lines, detect_text
 from tests.helpers.paths import FIXTURES
 
 HAND = (FIXTURES / "wikipedia_badugi.phh").read_text(encoding="utf-8")
@@ -72,3 +76,29 @@ def test_a_check_of_several_files_runs_no_import_statement_per_file(tmp_path: Pa
             more = report(big, json)
         assert len(more) > len(lines)  # every file reported
         assert for_six == for_two, f"--json {json}"
+
+
+def test_a_files_format_is_told_from_its_first_line_without_splitting_the_rest() -> None:
+    """A one-hand PHH file is all head (its first 16 KiB, which its format is told from):
+    its first line, ``variant = "FB"``, tells the format, and no later line is split off or
+    stripped (each was, about 2,000 instructions a line, on every file)."""
+    called: Counter[str] = Counter()
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "c_call":
+            called[arg.__name__] += 1
+
+    sys.setprofile(profile)
+    try:
+        found = detect_text(HAND[HAND.index("variant") :])  # (the comments before cut)
+    finally:
+        sys.setprofile(None)
+    assert found == "phh"
+    assert called["strip"] == 1 and called["splitlines"] == 1
+
+
+@given(st.text(alphabet="ab #\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029\ufeff", max_size=40))
+def test_the_head_is_looked_at_in_the_lines_python_splits_it_into(head: str) -> None:
+    """What the format is told from: the lines of ``str.splitlines`` (every line break
+    Python knows, ``\\r\\n`` one), the first 200 that hold anything, stripped."""
+    assert list(_head_lines(head)) == head.splitlines()
