@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 
 from badugi_ledger.check import run_check
 from badugi_ledger.cli.common import screen
+from badugi_ledger.replay.pools import Pools
 from badugi_ledger.sources import _head_lines, detect_text, history_files
-from tests.helpers.paths import FIXTURES
+from tests.helpers.paths import EXAMPLES, FIXTURES
 
 HAND = (FIXTURES / "wikipedia_badugi.phh").read_text(encoding="utf-8")
 
@@ -130,3 +131,26 @@ def test_a_folders_files_come_in_the_order_of_their_paths_without_comparing_path
     for top in (tmp_path, Path(os.path.relpath(tmp_path)), Path(f"{tmp_path}/./")):
         assert history_files([top]) == [top / path for path in in_order]
     assert compared["<"] == 0
+
+
+def test_a_file_without_a_progressive_hand_is_passed_over_at_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What only a file's end tells is of its nights of carried pots (Progressive Badugi):
+    a file without such a hand (the Wikipedia hand, a folder of PokerKit's) has none to
+    walk, and its end says nothing; a file with one is still walked (``refused``, then
+    ``last_week_unordered``)."""
+    walked: Counter[str] = Counter()
+    for name in ("refused", "last_week_unordered"):
+        method = getattr(Pools, name)
+
+        def counted(self: Pools, *args: Any, _method: Any = method, _name: str = name) -> Any:
+            walked[_name] += 1
+            return _method(self, *args)
+
+        monkeypatch.setattr(Pools, name, counted)
+    folder = one_hand_files(tmp_path / "plain", 1)
+    assert report(folder)[-1].endswith("1 hand: 1 ok, 0 with violations, 0 with payout mismatches")
+    assert walked == {}
+    list(run_check([EXAMPLES / "progressive_night.bhh"], jobs=1).lines())
+    assert walked["refused"] == 1

@@ -186,7 +186,11 @@ class Pools:
         """What the file, read to its end, tells of its pools (the module docstring), each
         with the number of its hand, in the order of their lines: the warnings of
         :meth:`refused`; and those of :meth:`last_week_unordered`, unless the import refuses
-        the file (then it stores nothing on any hand's word)."""
+        the file (then it stores nothing on any hand's word).  Both look only at nights that
+        played a Progressive hand: a file of none (a one-hand file of another game, each of a
+        folder of PHH files) is passed over at once."""
+        if all(night.first_take is None for nights in self.nights.values() for night in nights):
+            return []
         found = self.refused()
         if not found:
             found = self.last_week_unordered()
