@@ -231,7 +231,7 @@ def _history_files_in(
 def _in_path_order(found: Iterable[tuple[str, str]]) -> list[Path]:
     """The files ``found`` (each its folder and name, as :func:`_walk` finds them) as paths, in
     the order ``sorted`` gives their ``Path``s: part after part.  A folder of one-hand files
-    (PHH's) sorted as ``Path``s paid a comparison in Python (``PurePath.__lt__``) about twelve
+    (PHH's) sorted as ``Path``s paid a comparison in Python (``PurePath.__lt__``) about eight
     times a file, and a ``Path`` parsed whole from its text a file; here each file's text is
     sorted with its separators made NUL, the least character, which no name holds (so the
     texts compare as their parts do), and each ``Path`` is its folder's joined to its name.
