@@ -444,6 +444,8 @@ def _night_copies(
                     match,
                     count,
                     "nothing from this file was stored",
+                    here,
+                    files,
                 )
                 text = f"imported after {', '.join(files)}, {text}"
                 return [(at, Violation("duplicate-hand", text, at.pos))], True

@@ -38,7 +38,7 @@ from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
 from .import_run import ImportRun, Pool
 from .last_week_pots import last_week_unordered
-from .night_copies import copied_nights
+from .night_copies import CopyRefused, copied_nights
 from .players import (
     look_alike_warning,
     refuse_one_player_a_seat,
@@ -160,14 +160,18 @@ def store_file(
             return report
         # A copy of a night first: what is wrong then with its carried pots or its players'
         # seats is that it is a copy, and the way out another (not to void or rename).
-        copies = copied_nights(
-            db,
-            writer.first_new,
-            writer.next_hand,
-            source,
-            writer.touched,
-            writer.holdings.counting_again,
-        )
+        try:
+            copies = copied_nights(
+                db,
+                writer.first_new,
+                writer.next_hand,
+                source,
+                writer.touched,
+                writer.holdings.counting_again,
+            )
+        except CopyRefused as refused:  # (tried again once one of those files is stored)
+            writer.run.refused_as_copy(source, refused.files)
+            raise
         if together is None:  # (a group's carried pots are checked once all its files are in)
             _check_carries(writer)
         refuse_one_player_a_seat(

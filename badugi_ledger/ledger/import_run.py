@@ -15,6 +15,9 @@ because another file of the run had not stored its correction yet: the run notes
 import tries it again after the others (:mod:`.run_retries`), stores it together with the files
 refused for pots of its pools (:meth:`ImportRun.sharing`), and a refusal names a file of the
 run as one (:meth:`ImportRun.of_run`).
+A file refused as a copy of a night the ledger counts from files of the run
+(:meth:`ImportRun.refused_as_copy`) may hold hands moved to it from one of them, which that
+file, corrected, no longer holds once stored: it is tried again after that file too.
 The warnings of the run's tournaments are those of the ledger as the run ends
 (:attr:`ImportRun.warns_at_end`).
 """
@@ -39,6 +42,7 @@ class RunMark(NamedTuple):
 
     stored_files: list[str]
     carry_refused: dict[str, int]
+    copy_refused: dict[str, tuple[int, frozenset[str]]]
     new: list[tuple[int, int, str]]
     held: dict[int, str]
 
@@ -54,6 +58,7 @@ class ImportRun:
         "_new",
         "carry_pools",
         "carry_refused",
+        "copy_refused",
         "files",
         "last_stored",
         "stored_files",
@@ -68,6 +73,10 @@ class ImportRun:
         self.carry_refused: dict[str, int] = {}
         """The files of the run whose last try was refused for a carried pot, each with how
         many files of the run had committed then (:meth:`waits`)."""
+        self.copy_refused: dict[str, tuple[int, frozenset[str]]] = {}
+        """The files of the run whose last try was refused as a copy of hands the ledger
+        counts from other files of the run, each with how many files of the run had committed
+        then and those files (:meth:`waits`)."""
         self.carry_pools: dict[str, frozenset[Pool]] = {}
         """The pools of carried pots each file refused for one changes, as its last refusal
         found them (:meth:`sharing`)."""
@@ -85,6 +94,7 @@ class ImportRun:
         ``next_new - 1``, and it replaced, or held as the ledger does, the hands ``held``."""
         self.stored_files.append(source)
         self.carry_refused.pop(source, None)
+        self.copy_refused.pop(source, None)
         if next_new > first_new:
             self._new.append((first_new, next_new, source))
         for hand_id in held:
@@ -95,13 +105,18 @@ class ImportRun:
         (:class:`~.file_transaction.StoredTogether`) are remembered as each is stored, so that
         one of them cannot undo another, and forgotten if their group is rolled back."""
         return RunMark(
-            list(self.stored_files), dict(self.carry_refused), list(self._new), dict(self._held)
+            list(self.stored_files),
+            dict(self.carry_refused),
+            dict(self.copy_refused),
+            list(self._new),
+            dict(self._held),
         )
 
     def back_to(self, mark: RunMark) -> None:
         """Hold again what the run held at ``mark`` (:meth:`mark`)."""
         self.stored_files, self.carry_refused = list(mark[0]), dict(mark[1])
-        self._new, self._held = list(mark[2]), dict(mark[3])
+        self.copy_refused = dict(mark[2])
+        self._new, self._held = list(mark[3]), dict(mark[4])
 
     def holder(self, hand_id: int) -> str | None:
         """The file of this run that stored, replaced or held the hand with row id
@@ -117,6 +132,22 @@ class ImportRun:
         self.carry_refused[source] = len(self.stored_files)
         self.carry_pools[source] = pools
 
+    def refused_as_copy(self, source: str, files: Iterable[str]) -> None:
+        """The file ``source`` was refused as a copy of hands the ledger counts from ``files``
+        (as their imports named them; nothing of it stored): noted when one of them is a file
+        of the run, which may no longer hold those hands once stored (:meth:`waits`)."""
+        ours = frozenset(
+            path for path in map(self.of_run, files) if path is not None and path != source
+        )
+        if ours:
+            self.copy_refused[source] = (len(self.stored_files), ours)
+
+    def tried_again(self, source: str) -> None:
+        """The file ``source`` is tried again: what refused it last is forgotten (a refusal
+        again notes it again)."""
+        self.carry_refused.pop(source, None)
+        self.copy_refused.pop(source, None)
+
     def sharing(self, source: str) -> list[str]:
         """The other files of the run refused for a carried pot whose pools of carried pots
         share one with those of ``source``, in the order of their refusals: the files whose
@@ -131,9 +162,14 @@ class ImportRun:
 
     def waits(self, source: str) -> bool:
         """Whether the file ``source`` was refused for a carried pot and another file of the
-        run committed since: the pots it was held to may be as it needs them now."""
+        run committed since: the pots it was held to may be as it needs them now; or was
+        refused as a copy of hands of files of the run one of which committed since: that
+        file may hold them no more (a hand moved from it to ``source``)."""
         refused = self.carry_refused.get(source)
-        return refused is not None and refused < len(self.stored_files)
+        if refused is not None and refused < len(self.stored_files):
+            return True
+        count, of = self.copy_refused.get(source, (0, frozenset()))
+        return any(path in of for path in self.stored_files[count:])
 
     def of_run(self, source: str | None) -> str | None:
         """The file of this run that ``source`` (a hand's file, as the import that stored it

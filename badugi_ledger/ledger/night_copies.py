@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -107,7 +107,7 @@ def copied_nights(
     events: Collection[int],
     again: AbstractSet[int] = frozenset(),
 ) -> list[str]:
-    """Raise :class:`LedgerError` when the hands this file stores (row ids ``first_new`` ..
+    """Raise :class:`CopyRefused` when the hands this file stores (row ids ``first_new`` ..
     ``next_hand - 1``, and ``again``: hands stored before that count again because this file
     holds them; ``events``: every event the file wrote a hand of) are, for one of their
     events, a copy of the counting hands of an event from another file (see the module
@@ -185,7 +185,9 @@ def copied_nights(
         for other_event, others in groups.items():
             # A night's next file may cycle alike; so may a weekly game of the same name.
             cards_only = other_event == event_id or other_event in other_day
-            twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only, counting)
+            twins = _refuse_a_copy(
+                db, source, event_id, hands, other_event, others, cards_only, counting
+            )
             if twins:
                 warnings.append(_look_alike(db, event_id, twins))
     return warnings
@@ -223,6 +225,7 @@ def _held_before(
 
 def _refuse_a_copy(
     db: sqlite3.Connection,
+    source: str,
     event_id: int,
     hands: list[tuple[int, str]],
     other_event: int,
@@ -230,14 +233,15 @@ def _refuse_a_copy(
     cards_only: bool,
     counting_before: set[int],
 ) -> list[tuple[int, int]]:
-    """Raise when one of ``hands`` (this file's, of ``event_id``: the new ones and those an
-    earlier import stored, voided or not; ``counting_before`` the latter that still count) is
-    one of ``others`` (the counting hands of ``other_event`` that other files hold) showing
-    the same cards - that hand is a copy, so the file is one, whole or in part (its other
-    hands rejected, or corrected) - or when ``hands`` are all of them, one for one, three or
-    more (``cards_only``: never without cards).  When they are one for one, two or more, but
-    no card says so, return the pairs of row ids (this file's hand, the ledger's); else
-    nothing (:func:`match_night`, :func:`night_verdict`)."""
+    """Raise :class:`CopyRefused` when one of ``hands`` (the file ``source``'s, of
+    ``event_id``: the new ones and those an earlier import stored, voided or not;
+    ``counting_before`` the latter that still count) is one of ``others`` (the counting
+    hands of ``other_event`` that other files hold) showing the same cards - that hand is a
+    copy, so the file is one, whole or in part (its other hands rejected, or corrected) - or
+    when ``hands`` are all of them, one for one, three or more (``cards_only``: never
+    without cards).  When they are one for one, two or more, but no card says so, return
+    the pairs of row ids (this file's hand, the ledger's); else nothing
+    (:func:`match_night`, :func:`night_verdict`)."""
     found = match_night(
         [(hand_id, number, stored_facts(db, hand_id)) for hand_id, number in hands],
         [(hand_id, number, stored_facts(db, hand_id)) for hand_id, number in others],
@@ -249,15 +253,38 @@ def _refuse_a_copy(
     if verdict == "alike":
         return twins
     before = [(mine, number) for mine, _, number, _ in found.pairs if mine in counting_before]
-    raise LedgerError(
-        copy_refusal_words(
-            event_label_of(db, event_id),
-            event_label_of(db, other_event),
-            found,
-            len(hands),
-            _nothing_more(db, event_id, before),
+    theirs = [other for _, other, _, _ in found.pairs]
+    files = tuple(
+        str(path)
+        for (path,) in db.execute(
+            "SELECT DISTINCT source FROM hands WHERE id IN (SELECT value FROM json_each(?)) "
+            "AND source IS NOT NULL ORDER BY source",
+            [json.dumps(theirs)],
         )
     )
+    words = copy_refusal_words(
+        event_label_of(db, event_id),
+        event_label_of(db, other_event),
+        found,
+        len(hands),
+        _nothing_more(db, event_id, before),
+        source,
+        files,
+    )
+    raise CopyRefused(words, files)
+
+
+class CopyRefused(LedgerError):
+    """A file refused as a copy of a night the ledger counts from other files: :attr:`files`
+    are those files, so that an import of several files tries it again once one of them is
+    stored anew (:mod:`.run_retries`: a hand moved from that file to this one is a copy only
+    until that file, corrected, no longer holds it)."""
+
+    def __init__(self, message: str, files: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.files = files
+        """The files of the ledger's hands this file's hands are (as their imports named
+        them), in order."""
 
 
 Key = TypeVar("Key")
@@ -321,10 +348,18 @@ def night_verdict(found: NightMatch[Any], cards_only: bool) -> str | None:
 
 
 def copy_refusal_words(
-    label: str, other_label: str, found: NightMatch[Any], hands: int, left: str
+    label: str,
+    other_label: str,
+    found: NightMatch[Any],
+    hands: int,
+    left: str,
+    file: str = "FILE",
+    others: Sequence[str] = (),
 ) -> str:
-    """Why a file whose ``hands`` hands of the event ``label`` are ``found`` to be the other
-    night's, ``other_label``, is not imported (``left``: what of it stays stored)."""
+    """Why a file (``file``) whose ``hands`` hands of the event ``label`` are ``found`` to be
+    the other night's, ``other_label``, held from the files ``others``, is not imported
+    (``left``: what of it stays stored), and the commands that store it if it is no copy
+    (:func:`_ways_out`)."""
     pairs = [(number, other) for _, _, number, other in found.pairs]
     were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
@@ -339,10 +374,45 @@ def copy_refusal_words(
         f"{these} in this file {are} of {other_label} that the ledger "
         f"counts from another file{each} (hand{'' if one else 's'} {were}{more}): the same "
         f"seats, stacks, play, pots{shown}, the players' names aside - a copy of that night, "
-        f"which stored would count twice; {left}.  If it is that night corrected, import it as "
-        "the file it replaces (import FILE --renamed-from OLD --replace); if the ledger's "
-        "night is the copy, void it first (badugi-ledger void --event EVENT --reason copy)"
+        f"which stored would count twice; {left}.  {_ways_out(file, others)}; if the "
+        "ledger's night is the copy, void it first (badugi-ledger void --event EVENT --reason "
+        "copy)"
     )
+
+
+def _ways_out(file: str, others: Sequence[str]) -> str:
+    """The imports that store the file ``file``, refused as a copy of the ledger's hands from
+    ``others``, when it is no copy: it replaces the one file they came from (renamed, or
+    merged into it: ``--renamed-from``, which names one old file, so not when they came from
+    several: the hands of the others would still be copied), or its hands moved to it from
+    those files, which, corrected, are imported in the same run to hold them no more (an
+    import tries the refused file again once one of them is stored: :mod:`.run_retries`)."""
+    mine = _word(file)
+    if not others:
+        return (
+            f"If it is that night corrected, import it as the file it replaces (import {mine} "
+            "--renamed-from OLD --replace)"
+        )
+    theirs = " ".join(map(_word, others))
+    moved = f"import --replace {mine} {theirs}"
+    if len(others) > 1:
+        return (
+            f"If its hands moved here from {' and '.join(others)}, import them, corrected, in "
+            f"the same run ({moved})"
+        )
+    return (
+        f"If it is that night corrected, import it as the file it replaces (import {mine} "
+        f"--renamed-from {theirs} --replace); if its hands moved here from that file, import "
+        f"that file, corrected, in the same run ({moved})"
+    )
+
+
+def _word(path: str) -> str:
+    """``path`` as a word of a command to type: quoted when it holds other than letters,
+    digits and ``-_./``."""
+    if path and all(c.isalnum() or c in "-_./" for c in path):
+        return path
+    return repr(quote(path))
 
 
 def _nothing_more(db: sqlite3.Connection, event_id: int, before: list[tuple[int, str]]) -> str:

@@ -16,6 +16,13 @@ that stores nothing changes nothing, so the run ends: at most one more pass than
 such files, and a last word (below).  The ledger then holds what importing the files one by
 one in a working order holds, which is what a fresh ledger of the final files holds.
 
+A file refused as a copy of a night the ledger counts from other files of the run
+(:meth:`.ImportRun.refused_as_copy`; :mod:`.night_copies`) waits too, for one of those files:
+a hand moved unchanged from a night's file to a new one (the night renamed, say) is a copy
+only while the ledger counts it from the old file, which, corrected, holds it no more once
+stored.  So it is tried again, in the same passes, once one of those files committed after its
+refusal; a file that is a copy is refused again, on the ledger as the run leaves it.
+
 A file still refused is refused as the ledger stands at the end of the run, its message
 naming what to run with the run's other files in view.  A file refused before another file of
 the run was refused for a carried pot too is tried once more at the end, its last word
@@ -100,7 +107,7 @@ class RunRetries:
                 break
             for index in waiting:
                 self.current = index
-                self.run.carry_refused.pop(str(self.files[index]))  # (refused again: noted again)
+                self.run.tried_again(str(self.files[index]))  # (refused again: noted again)
                 reports[index] = import_one(self.files[index])
                 self.current = None
         groups = self._groups(

@@ -1,0 +1,111 @@
+"""Corrected files imported in ONE run (``import --replace A.bhh B.bhh``) whose hands a first
+try takes for a copy of a night the ledger counts from another file
+(``badugi_ledger/ledger/night_copies.py``): the run ends with the ledger a fresh import of the
+final files gives, in any order given, or says what to run.
+
+A hand moved unchanged from one night's file to a new one is a copy of that night as long as
+the ledger counts it from the old file; the old file, corrected in the same run, holds it no
+more once stored, so the new file is tried again after it, as a file refused for a carried pot
+is (``badugi_ledger/ledger/run_retries.py``).  A copy still refused names the file the ledger
+counts the night from, so that the command it gives can be typed as it is.  The nights are
+``examples/progressive_night.bhh`` (seed 002: the carried pot goes to the winner of the next
+pot), P1 carrying 12 into P2.  Found by seeded correction fuzzing (a night renamed, its last
+hand moved to a new file; two files merged back into one, a hand renumbered).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.ledger_files import import_into
+from tests.ledger.test_carried_pot_corrections import CASH, HEAD, P1, REST, TEXT, write
+from tests.ledger.test_night_copies import imported
+from tests.ledger.test_one_run_carried_pots import as_fresh
+
+STATED = "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\ncarry in 12"
+"""Hand P2 as the first hand of a file: the stacks P1 left, and the pot it carried."""
+LATER = REST.replace("hand P2 · button Anna · Anna · Ben · Cara · Dan", STATED, 1)
+"""Hands P2 and P3 as a file of their own (the night's second file)."""
+
+
+def renamed_and_moved(folder: Path) -> list[Path]:
+    """The night's session renamed (``Alpha night``) in ``n.bhh``, which keeps hand P1, and
+    its hands P2 and P3 moved unchanged to ``m.bhh`` of the same session."""
+    head = HEAD.replace(CASH, CASH.replace("Progressive night", "Alpha night"))
+    return [write(folder, "m.bhh", head + LATER), write(folder, "n.bhh", head + P1)]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_hands_moved_to_a_new_file_of_a_renamed_night_are_stored_in_one_run(
+    tmp_path: Path, order: tuple[int, int], jobs: int
+) -> None:
+    """``n.bhh`` imported whole, then renamed with its hands P2 and P3 moved to ``m.bhh``,
+    both in one run: ``m.bhh`` given first was refused as a copy of the night the ledger
+    still counted from ``n.bhh`` (P2 shows the same cards), then ``n.bhh`` voided those
+    hands as no longer its own: the night's last two hands gone, exit 1, where a fresh import
+    of the two files holds all three.  ``m.bhh`` is tried again once ``n.bhh`` is stored; in
+    either order, with workers or not, both are stored and the ledger is the fresh import's."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [write(tmp_path, "n.bhh", TEXT)]).stored == 3
+    files = renamed_and_moved(tmp_path)
+    report = import_into(db, [files[i] for i in order], replace=True, jobs=jobs)
+    assert [f.source for f in report.files] == [str(files[i]) for i in order]
+    assert [f.error for f in report.files] == [None, None]
+    assert report.ok, report.files
+    as_fresh(db, files, tmp_path)
+
+
+def test_a_copy_given_before_its_night_in_one_run_is_still_refused(tmp_path: Path) -> None:
+    """A file that is a copy of a night (its session's name retyped) given before that
+    night's own file in one run: tried again once that file is stored, it is a copy all the
+    same, refused, exit 1, and the night counts once."""
+    db = tmp_path / "club.db"
+    night = write(tmp_path, "night.bhh", TEXT)
+    assert import_into(db, [night]).stored == 3
+    copy = write(tmp_path, "copy.bhh", TEXT.replace("Progressive night", "Progressive Night"))
+    code, out = imported(db, copy, str(night), "--replace")
+    flat = " ".join(out.split())
+    assert code == 1, out
+    assert f"(import {copy} --renamed-from {night} --replace)" in flat, out
+    assert "night.bhh: 0 stored, 3 duplicate" in flat, out
+    as_fresh(db, [night], tmp_path)
+
+
+def test_a_merged_file_refused_as_a_copy_names_the_file_it_replaces(tmp_path: Path) -> None:
+    """The night in two files (``a.bhh`` P1, ``b.bhh`` P2 and P3), merged back into
+    ``a.bhh`` with P2 renumbered P2b, ``b.bhh`` deleted: ``import --replace a.bhh`` is
+    refused as a copy of the hands the ledger counts from ``b.bhh``, and the refusal said
+    ``--renamed-from OLD`` without naming OLD.  It names ``b.bhh``, in a command typed as it
+    is; that command stores the merged file, the ledger then the fresh import's."""
+    db = tmp_path / "club.db"
+    one, two = write(tmp_path, "a.bhh", HEAD + P1), write(tmp_path, "b.bhh", HEAD + LATER)
+    assert import_into(db, [one, two]).stored == 3
+    two.unlink()
+    write(tmp_path, "a.bhh", HEAD + P1 + REST.replace("hand P2 ", "hand P2b ", 1))
+    code, out = imported(db, one, "--replace")
+    flat = " ".join(out.split())
+    assert code == 1 and "a copy of that night" in flat, out
+    assert f"(import {one} --renamed-from {two} --replace)" in flat, out
+    code, out = imported(db, one, "--renamed-from", str(two), "--replace")
+    assert code == 0, out
+    as_fresh(db, [one], tmp_path)
+
+
+def test_a_copy_of_a_night_kept_in_two_files_offers_no_renamed_from(tmp_path: Path) -> None:
+    """The night in two files (``a.bhh`` P1, ``b.bhh`` P2 and P3) and saved whole as a third
+    file, its session's name retyped: refused as a copy of both files' hands.  One
+    ``--renamed-from`` names one old file, and the other's hands would still be copied, so
+    the refusal offers the run that holds the three files, each naming its file."""
+    db = tmp_path / "club.db"
+    one, two = write(tmp_path, "a.bhh", HEAD + P1), write(tmp_path, "b.bhh", HEAD + LATER)
+    assert import_into(db, [one, two]).stored == 3
+    copy = write(tmp_path, "c.bhh", TEXT.replace("Progressive night", "Progressive Night"))
+    code, out = imported(db, copy)
+    flat = " ".join(out.split())
+    assert code == 1 and "a copy of that night" in flat, out
+    assert f"moved here from {one} and {two}" in flat, out
+    assert f"(import --replace {copy} {one} {two})" in flat, out
+    assert "--renamed-from" not in flat, out
