@@ -58,18 +58,10 @@ def file_hands(path: Path) -> list[str]:
     )
 
 
-def _killed_at(step: str, db_path: Path, folder: Path) -> None:
-    """In the forked child: the save of :data:`TYPED`, the process ended at ``step``."""
-    ledger = open_ledger(db_path)
-    real_replace = os.replace
+def _killed_at_commit(ledger: sqlite3.Connection, step: str) -> None:
+    """End the process as SQLite starts the ``COMMIT`` (``commit``), or at the first statement
+    after it (``committed``)."""
     seen_commit = False
-
-    def move(*args: object, **kwargs: object) -> None:
-        if step == "move":
-            os._exit(KILLED)
-        real_replace(*args, **kwargs)  # type: ignore[arg-type]
-        if step == "moved":
-            os._exit(KILLED)
 
     def statement(sql: str) -> None:
         nonlocal seen_commit
@@ -80,8 +72,23 @@ def _killed_at(step: str, db_path: Path, folder: Path) -> None:
         elif seen_commit and step == "committed":
             os._exit(KILLED)
 
-    os.replace = move  # type: ignore[assignment]
     ledger.set_trace_callback(statement)
+
+
+def _killed_at(step: str, db_path: Path, folder: Path) -> None:
+    """In the forked child: the save of :data:`TYPED`, the process ended at ``step``."""
+    ledger = open_ledger(db_path)
+    real_replace = os.replace
+
+    def move(*args: object, **kwargs: object) -> None:
+        if step == "move":
+            os._exit(KILLED)
+        real_replace(*args, **kwargs)  # type: ignore[arg-type]
+        if step == "moved":
+            os._exit(KILLED)
+
+    os.replace = move  # type: ignore[assignment]
+    _killed_at_commit(ledger, step)
     save_text(ledger, folder, TYPED, replace=False)
     os._exit(0)  # the step was never reached: the test says so
 
@@ -138,18 +145,7 @@ def test_a_save_killed_at_any_step_never_leaves_the_ledger_holding_hands_its_fil
 def _renamed_killed_at(step: str, db_path: Path, folder: Path) -> None:
     """In the forked child: the night renamed on the page and saved, ended at ``step``."""
     ledger = open_ledger(db_path)
-    seen_commit = False
-
-    def statement(sql: str) -> None:
-        nonlocal seen_commit
-        if sql.strip().upper() == "COMMIT":
-            if step == "commit":
-                os._exit(KILLED)
-            seen_commit = True
-        elif seen_commit and step == "committed":
-            os._exit(KILLED)
-
-    ledger.set_trace_callback(statement)
+    _killed_at_commit(ledger, step)
     save_text(ledger, folder, TYPED.replace("Conf2", "Conf3"), replace=True, was=FILE)
     os._exit(0)
 
