@@ -152,11 +152,13 @@ def store_file(
             writer.rollback()
             _nothing_stored(report)
             report.held_back = True
+            writer.run.refused_as_copy(source, writer.copied_from)
             return report
         if strict and report.conflicts:  # a hand not stored: the file is not stored whole
             writer.rollback()
             _nothing_stored(report)
             report.refused = True
+            writer.run.refused_as_copy(source, writer.copied_from)
             return report
         # A copy of a night first: what is wrong then with its carried pots or its players'
         # seats is that it is a copy, and the way out another (not to void or rename).
@@ -187,8 +189,15 @@ def store_file(
         report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
         report.warnings += left
         writer.run.remember(
-            source, writer.first_new, writer.next_hand, writer.replaced_ids | writer.held_ids
+            source,
+            writer.first_new,
+            writer.next_hand,
+            writer.replaced_ids | writer.held_ids,
+            bool(writer.replaced_ids),  # (replaced: a commit again changes the ledger)
         )
+        # Hands of it copies at a table named otherwise, of files of the run: tried again once
+        # one of them is stored anew, which may hold them no more (a night's hands moved here).
+        writer.run.refused_as_copy(source, writer.copied_from)
     except BaseException as exc:
         if not writer.committed:
             writer.rollback()

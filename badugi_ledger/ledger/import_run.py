@@ -89,10 +89,17 @@ class ImportRun:
         commit but before the import has taken the report (while a staging file is deleted,
         say) finds it here, so the import says that file is stored."""
 
-    def remember(self, source: str, first_new: int, next_new: int, held: set[int]) -> None:
+    def remember(
+        self, source: str, first_new: int, next_new: int, held: set[int], replaced: bool
+    ) -> None:
         """A file of the run committed: its new hands are the ids ``first_new`` ..
-        ``next_new - 1``, and it replaced, or held as the ledger does, the hands ``held``."""
-        self.stored_files.append(source)
+        ``next_new - 1``, and it replaced (``replaced``: one or more), or held as the ledger
+        does, the hands ``held``.  A file committed again (tried again once another was
+        stored: :mod:`.run_retries`) that stores no new hand and replaces none changed nothing,
+        so it is no commit the files that wait wait for (:meth:`waits`): two files each holding
+        copies of the other's hands at a table named otherwise are not tried in turn for ever."""
+        if source not in self.stored_files or next_new > first_new or replaced:
+            self.stored_files.append(source)
         self.carry_refused.pop(source, None)
         self.copy_refused.pop(source, None)
         if next_new > first_new:
@@ -134,8 +141,10 @@ class ImportRun:
 
     def refused_as_copy(self, source: str, files: Iterable[str]) -> None:
         """The file ``source`` was refused as a copy of hands the ledger counts from ``files``
-        (as their imports named them; nothing of it stored): noted when one of them is a file
-        of the run, which may no longer hold those hands once stored (:meth:`waits`)."""
+        (as their imports named them; nothing of it stored), or stored with hands of it left
+        out as copies of theirs at a table named otherwise (conflicts): noted when one of them
+        is a file of the run, which may no longer hold those hands once stored
+        (:meth:`waits`)."""
         ours = frozenset(
             path for path in map(self.of_run, files) if path is not None and path != source
         )

@@ -21,7 +21,13 @@ A file refused as a copy of a night the ledger counts from other files of the ru
 a hand moved unchanged from a night's file to a new one (the night renamed, say) is a copy
 only while the ledger counts it from the old file, which, corrected, holds it no more once
 stored.  So it is tried again, in the same passes, once one of those files committed after its
-refusal; a file that is a copy is refused again, on the ledger as the run leaves it.
+refusal; a file that is a copy is refused again, on the ledger as the run leaves it.  So is a
+file stored with hands of it conflicts as copies at a table named otherwise
+(:func:`.conflicts.copy_elsewhere`) of hands of such files: a night split in two with its
+table renamed, the new file's hands are the ledger's at the old name until the night's own
+file, renamed, is stored.  Tried again, its report counts what both its commits stored
+(:func:`_as_stored`); a file stored again that stores nothing new wakes no other file
+(:meth:`.ImportRun.remember`), so files each holding copies of the other's hands end the run.
 
 A file still refused is refused as the ledger stands at the end of the run, its message
 naming what to run with the run's other files in view.  A file refused before another file of
@@ -58,6 +64,7 @@ ledger and the report are the same for any ``--jobs``.
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -107,8 +114,11 @@ class RunRetries:
                 break
             for index in waiting:
                 self.current = index
-                self.run.tried_again(str(self.files[index]))  # (refused again: noted again)
-                reports[index] = import_one(self.files[index])
+                source = str(self.files[index])
+                committed = self.run.stored(source)  # (in part: copies at another table)
+                self.run.tried_again(source)  # (refused again: noted again)
+                report = import_one(self.files[index])
+                reports[index] = _as_stored(reports[index], report) if committed else report
                 self.current = None
         groups = self._groups(
             [i for i, path in enumerate(self.files) if str(path) in self.run.carry_refused]
@@ -187,6 +197,26 @@ class RunRetries:
         reports[:] = [tried.get(i, report) for i, report in enumerate(reports)]
         self.stored_groups.append(names)
         self.together = None
+
+
+def _as_stored(first: FileReport, again: FileReport) -> FileReport:
+    """The report of a file that committed in the run (``first``: its hands copies at a table
+    named otherwise of another file's left out) and was tried again (``again``): what its
+    commits stored together - the hands the first stored are its own, met again, not
+    duplicates; a try again refused, nothing of it stored, leaves the first's report: the
+    ledger holds what the first stored."""
+    if again.error is not None or again.refused or again.held_back:
+        return first
+    return dataclasses.replace(
+        again,
+        stored=first.stored + again.stored,
+        duplicate=max(0, again.duplicate - first.stored),
+        replaced=first.replaced + again.replaced,
+        void_events=[
+            *first.void_events,
+            *(v for v in again.void_events if v not in first.void_events),
+        ],
+    )
 
 
 __all__ = ["RunRetries"]

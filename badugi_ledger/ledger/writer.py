@@ -111,6 +111,11 @@ class FileWriter:
         """Row ids of the stored hands this file replaced (one per conflict it overrode)."""
         self.held_ids: set[int] = set()
         """Row ids of the stored hands this file holds as the ledger does (duplicates)."""
+        self.copied_from: set[str] = set()
+        """The files (as their imports named them) of the ledger's hands that hands of this
+        file are copies of at a table named otherwise (:func:`.conflicts.copy_elsewhere`): an
+        import of several files tries this one again once one of them is stored anew
+        (:meth:`.ImportRun.refused_as_copy`)."""
         self.pending: dict[tuple[int, str, str], Stored] = {}
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
@@ -234,16 +239,14 @@ class FileWriter:
                 stored = identities.get(identity) if fresh else by_identity(self.conn, *identity)
                 stored = same_hand(self.conn, stored, rows)
                 if stored is None:
+                    held = by_content.get((event_id, rows.identity[1], rows.content))
                     copy = copy_elsewhere(
-                        self.conn,
-                        rows,
-                        event_id,
-                        by_content.get((event_id, rows.identity[1], rows.content)),
-                        self.holdings.earlier,
-                        self.wrote,
+                        self.conn, rows, event_id, held, self.holdings.earlier, self.wrote
                     )
-                    if copy is not None:
+                    if copy is not None and held is not None:
                         self.report.conflicts.append(copy)
+                        if held[0].source is not None:
+                            self.copied_from.add(held[0].source)
                         continue
             if stored is not None:
                 self.holdings.meet(stored)

@@ -15,6 +15,7 @@ hand moved to a new file; two files merged back into one, a hand renumbered).
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,92 @@ def test_a_copy_of_a_night_kept_in_two_files_offers_no_renamed_from(tmp_path: Pa
     assert f"moved here from {one} and {two}" in flat, out
     assert f"(import --replace {copy} {one} {two})" in flat, out
     assert "--renamed-from" not in flat, out
+
+
+def counted(db: Path) -> list[tuple[str, str, str]]:
+    """The ledger's counting hands as (table, number, file name), sorted: a hand at a table
+    named otherwise is a hand of another identity."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT table_name, hand_number, source FROM counted_hands")
+        return sorted(
+            (str(table), str(number), Path(source).name) for table, number, source in rows
+        )
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_a_night_split_with_its_table_renamed_is_stored_in_one_run(
+    tmp_path: Path, order: tuple[int, int], jobs: int
+) -> None:
+    """``n.bhh`` imported whole, then its table renamed (``Back room`` made ``Kitchen``) and
+    its hands P2 and P3 moved to ``m.bhh`` at the renamed table, both in one run.  A hand the
+    ledger counts at another table of its event, the same in every figure, is a copy whose
+    table is named otherwise, a conflict with ``--replace`` too (docs/ledger.md: which name is
+    right is the organiser's to say): so ``m.bhh`` given first kept a conflict for each hand,
+    then ``n.bhh``, renamed, voided P2 and P3 at ``Back room`` as no longer its own: the
+    night's last two hands gone, exit 1, where a fresh import of the two files holds all
+    three.  The files agree on the name; ``m.bhh`` is tried again once ``n.bhh`` is stored,
+    in either order, with workers or not, and the ledger is the fresh import's."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [write(tmp_path, "n.bhh", TEXT)]).stored == 3
+    head = HEAD.replace("table Back room", "table Kitchen")
+    assert head != HEAD
+    files = [write(tmp_path, "m.bhh", head + LATER), write(tmp_path, "n.bhh", head + P1)]
+    report = import_into(db, [files[i] for i in order], replace=True, jobs=jobs)
+    assert [f.conflicts for f in report.files] == [[], []]
+    assert report.ok, report.files
+    assert {Path(f.source).name: f.stored for f in report.files} == {"m.bhh": 2, "n.bhh": 1}
+    as_fresh(db, files, tmp_path)
+    assert counted(db) == counted(tmp_path / "fresh.db")
+    assert {table for table, _, _ in counted(db)} == {"Kitchen"}
+
+
+def test_a_file_stored_in_part_then_tried_again_reports_what_both_tries_stored(
+    tmp_path: Path,
+) -> None:
+    """``n.bhh`` (P1 and P2 at ``Back room``) imported; then its table renamed, P2 moved to
+    ``m.bhh`` with P3, a hand the ledger never held: ``m.bhh`` given first stores P3, keeps
+    P2 a copy of the ledger's ``Back room`` P2 and is tried again once ``n.bhh`` is stored.
+    Its report says both hands stored, as a fresh import's does: P3 is not a duplicate of
+    itself."""
+    db = tmp_path / "club.db"
+    first = P1 + REST[: REST.index("\nhand P3 ·") + 1]
+    assert import_into(db, [write(tmp_path, "n.bhh", HEAD + first)]).stored == 2
+    head = HEAD.replace("table Back room", "table Kitchen")
+    files = [write(tmp_path, "m.bhh", head + LATER), write(tmp_path, "n.bhh", head + P1)]
+    report = import_into(db, files, replace=True, jobs=1)
+    assert report.ok, report.files
+    assert [(f.stored, f.duplicate) for f in report.files] == [(2, 0), (1, 0)]
+    as_fresh(db, files, tmp_path)
+    assert counted(db) == counted(tmp_path / "fresh.db")
+
+
+TWO = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Copies · date 2024-05-04\n"
+HAND = """hand {number} · button Anna · Anna {stack} · Ben 100
+Anna raises · Ben calls
+draw: Ben 1 · Anna 1
+Ben checks · Anna bets · Ben folds
+Anna collects 8
+"""
+
+
+@pytest.mark.timeout(60)
+def test_two_files_each_holding_a_copy_of_the_others_hand_end_the_run(tmp_path: Path) -> None:
+    """``x.bhh`` (hand 1 at ``T1``) and ``y.bhh`` (hand 2 at ``T2``) imported; then each
+    holds a copy of the other's hand at a table named otherwise too (``x.bhh`` hand 2 at
+    ``T3``, ``y.bhh`` hand 1 at ``T4``): each is a conflict (docs/ledger.md), each file
+    waits for the other, and a file tried again that stores nothing new wakes no file, so
+    the run ends, exit 1, each file with its conflict naming the other, as a fresh import of
+    the two files keeps one."""
+    one, two = HAND.format(number=1, stack=100), HAND.format(number=2, stack=90)
+    db = tmp_path / "club.db"
+    x = write(tmp_path, "x.bhh", f"{TWO}table T1\n\n{one}")
+    y = write(tmp_path, "y.bhh", f"{TWO}table T2\n\n{two}")
+    assert import_into(db, [x, y]).stored == 2
+    write(tmp_path, "x.bhh", f"{TWO}table T1\n\n{one}\ntable T3\n\n{two}")
+    write(tmp_path, "y.bhh", f"{TWO}table T2\n\n{two}\ntable T4\n\n{one}")
+    report = import_into(db, [x, y], replace=True, jobs=1)
+    assert not report.ok
+    assert [(f.stored, f.duplicate, len(f.conflicts)) for f in report.files] == [(0, 1, 1)] * 2
+    assert f"from {y}" in report.files[0].conflicts[0].differences[0]
+    assert f"from {x}" in report.files[1].conflicts[0].differences[0]
