@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
+from .model.games import GAMES
 from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
 from .replay import TableTracker, replay_stream
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
     from .check_across import FileFacts
     from .check_files import Keys
+    from .ledger.rows import UnstoredCarries
     from .sites.common import SkippedHand
 
 Progress = Callable[[int], None]
@@ -372,7 +374,9 @@ class CheckRun:
                     summary(str(path)).skipped = skipped.pop(str(path))
 
         progress = self.progress
+        carries = _Carries()
         for outcome in replay_stream(items(), tracker=tracker):
+            outcome = carries.held(outcome)
             summary(outcome.source).add(outcome)
             if progress is not None:
                 progress(1)
@@ -486,6 +490,47 @@ class CheckRun:
             for _ in self.lines():
                 pass
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
+
+
+class _Carries:
+    """The import's rule that a hand taking a Progressive Badugi pot a hand it does not store
+    carried is not stored either (``carry-not-stored``: :class:`~.ledger.rows.UnstoredCarries`,
+    whose words are said here): ``check`` holds each file's hands to it, an error at the hand
+    that takes the pot.  The ledger's module is loaded at the first hand of a Progressive
+    game only (a check of other games never needs it)."""
+
+    def __init__(self) -> None:
+        self.source: str | None = None
+        self.carries: UnstoredCarries | None = None
+
+    def held(self, outcome: HandOutcome) -> HandOutcome:
+        """``outcome``, with the ``carry-not-stored`` error when the import refuses it so."""
+        if outcome.source != self.source:  # (one file's pots: the import's, file by file)
+            self.source, self.carries = outcome.source, None
+        record = outcome.record
+        if self.carries is None:
+            if record is None or not GAMES[record.settings.game].progressive:
+                return outcome
+            from .ledger.rows import UnstoredCarries
+
+            self.carries = UnstoredCarries()
+        if not self.carries.concerns(outcome):
+            return outcome
+        from .ledger.rows import CARRY_NOT_STORED, hand_reasons
+
+        taken = self.carries.meet(outcome, bool(hand_reasons(outcome)))
+        if taken is None:
+            return outcome
+        error = Violation(CARRY_NOT_STORED, taken, outcome.pos)
+        return HandOutcome(
+            outcome.source,
+            outcome.hand_id,
+            outcome.pos,
+            outcome.record,
+            outcome.result,
+            (*outcome.errors, error),
+            outcome.warnings,
+        )
 
 
 def _with_other_files(

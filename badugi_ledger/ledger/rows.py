@@ -381,15 +381,67 @@ def _carried(outcome: HandOutcome) -> int:
     return 0 if record is None else sum(e.amount for e in record.events if type(e) is CarryOut)
 
 
-def _carried_by_unstored(outcome: HandOutcome, carried: int) -> str:
+def carried_by_unstored(outcome: HandOutcome, carried: int) -> str:
     """Why the next hand at the table of ``outcome``, a hand not stored that carries a
     Progressive Badugi pot, is not stored either when it takes that pot: stored alone, it
-    would take chips the ledger never saw carried."""
+    would take chips the ledger never saw carried (the words, without the rule's name)."""
     line = f" (line {outcome.pos.line})" if outcome.pos.line else ""
     return (
         f"it takes the pot of {carried} that hand {outcome.hand_id}{line} carried, and that "
-        "hand is rejected: correct it, and this hand is stored with it [carry-not-stored]"
+        "hand is rejected: correct it, and this hand is stored with it"
     )
+
+
+CARRY_NOT_STORED = "carry-not-stored"
+"""The rule a hand breaks that takes a pot a hand not stored carried (:class:`UnstoredCarries`)."""
+
+
+def hand_reasons(outcome: HandOutcome, *, strict: bool = False) -> list[str]:
+    """Why the import does not store ``outcome``'s hand, of the hand alone (a pot it takes
+    from a hand not stored aside: :class:`UnstoredCarries`); empty: it is stored."""
+    reasons = [violation_reason(v) for v in outcome.errors]
+    if strict:  # an assumption the replay made is a problem too
+        reasons += [violation_reason(v) for v in outcome.warnings]
+    if outcome.result is not None and outcome.record is not None:
+        reasons += ledger_problems(outcome.result)
+    elif not reasons:
+        reasons.append("the hand could not be replayed [incomplete]")
+    return reasons
+
+
+class UnstoredCarries:
+    """The Progressive Badugi pots that hands of one file the import does not store carried,
+    by their table and pool: the table's next hand that takes one is not stored either
+    (``carry-not-stored``), and, itself not stored, carries its own pot on in turn.  A pot
+    passes between the hands of a table's pool (ledger/carried_pots.py), night to night too
+    (a ``carry in`` opening the next), never to another unit or a tournament.  ``check``
+    holds a file's hands to it as the import does (one rule, :meth:`meet`)."""
+
+    def __init__(self) -> None:
+        self.carries: dict[tuple[str, str, tuple[str | None, ...]], str] = {}
+
+    def concerns(self, outcome: HandOutcome) -> bool:
+        """Whether :meth:`meet` can say anything of ``outcome``, or learn from it: a pot is
+        pending, or the hand carries one (most hands of a check need neither)."""
+        return bool(self.carries) or _carried(outcome) > 0
+
+    def meet(self, outcome: HandOutcome, rejected: bool) -> str | None:
+        """The next hand of the file, ``rejected`` for what it is alone (:func:`hand_reasons`):
+        the words of the pot it takes that a hand not stored carried (then it is not stored
+        either), or None; the pot a hand not stored carries is remembered for the next."""
+        result, record = outcome.result, outcome.record
+        taken = None
+        if result is not None and record is not None and result.carry_in and self.carries:
+            taken = self.carries.get(pool_at(record))
+        rejected = rejected or taken is not None
+        if record is not None and (self.carries or rejected):
+            # What the table's next hand takes: a pot this hand carries, if it is rejected.
+            carried = _carried(outcome) if rejected else 0
+            if carried:
+                self.carries[pool_at(record)] = carried_by_unstored(outcome, carried)
+            else:
+                self.carries.pop(pool_at(record), None)
+        return taken
 
 
 _HOUSE_ACCOUNTS = (HOUSE, CARRY)
@@ -402,29 +454,12 @@ def prepare_outcomes(
     """One item per outcome, in order: :class:`Rejected`, :class:`HandRows`, or ``None`` for a
     valid hand after ``strict`` has already refused the file (nothing of it will be stored)."""
     refused = False
-    # A pot passes between the hands of a table's pool (ledger/carried_pots.py), night to
-    # night too (a ``carry in`` opening the next), never to another unit or a tournament.
-    unstored_carries: dict[tuple[str, str, tuple[str | None, ...]], str] = {}
+    carries = UnstoredCarries()
     for outcome in outcomes:
-        reasons = [violation_reason(v) for v in outcome.errors]
-        if strict:  # an assumption the replay made is a problem too
-            reasons += [violation_reason(v) for v in outcome.warnings]
-        result, record = outcome.result, outcome.record
-        if result is not None and record is not None:
-            reasons += ledger_problems(result)
-            if result.carry_in and unstored_carries:
-                taken = unstored_carries.get(pool_at(record))
-                if taken is not None:
-                    reasons.append(taken)
-        elif not reasons:
-            reasons.append("the hand could not be replayed [incomplete]")
-        if record is not None and (unstored_carries or reasons):
-            # What the table's next hand takes: a pot this hand carries, if it is rejected.
-            carried = _carried(outcome) if reasons else 0
-            if carried:
-                unstored_carries[pool_at(record)] = _carried_by_unstored(outcome, carried)
-            else:
-                unstored_carries.pop(pool_at(record), None)
+        reasons = hand_reasons(outcome, strict=strict)
+        taken = carries.meet(outcome, bool(reasons))
+        if taken is not None:
+            reasons.append(f"{taken} [{CARRY_NOT_STORED}]")
         if reasons:
             refused = refused or strict
             yield Rejected(
