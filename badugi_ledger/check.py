@@ -32,10 +32,10 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .check_import import Carries, HeldLines, Tournaments
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
-from .model.games import GAMES
 from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
 from .replay import TableTracker, replay_stream
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
     from .check_across import FileFacts
     from .check_files import Keys
+    from .check_import import TournamentHands
     from .ledger.rows import UnstoredCarries
     from .sites.common import SkippedHand
 
@@ -222,6 +223,9 @@ class CheckedFile:
     facts: FileFacts | None = None
     """With ``keys``: the event of each table and each event's terms
     (:class:`~.check_across.FileFacts`)."""
+    tournaments: TournamentHands | None = None
+    """With ``keys``: the file's hands of tournaments, which the warnings of a tournament
+    are found of once every file was read (:mod:`.check_import`)."""
 
     def __init__(
         self,
@@ -230,6 +234,7 @@ class CheckedFile:
         starts: list[int] | None = None,
         keys: dict[int, array[int]] | None = None,
         facts: FileFacts | None = None,
+        tournaments: TournamentHands | None = None,
     ) -> None:
         object.__setattr__(
             self,
@@ -240,6 +245,7 @@ class CheckedFile:
                 "starts": starts,
                 "keys": keys,
                 "facts": facts,
+                "tournaments": tournaments,
             },
         )
 
@@ -250,19 +256,24 @@ def check_file(
     """Replay every hand of one file (read as ``fmt``, None: detected); what the text report
     prints for it, and (``keyed``: a check of several files) the keys of its hands.  What
     only the whole file tells (:meth:`~.replay.pools.Pools.at_end`) is a warning at its
-    hand's line among the others."""
+    hand's line among the others, and so, of one file, are its tournaments' warnings
+    (:mod:`.check_import`)."""
     run = CheckRun([path], jobs=1, progress=progress, fmt=fmt)
     tracker = TableTracker()
     lines: list[str] = []
     starts: list[int] = []
     kept = _keys_kind()() if keyed else None
+    tournaments = Tournaments()
     for outcome in run.outcomes(tracker):
         for error in problems(outcome):
             lines.append(problem_line(outcome, error))
             starts.append(outcome.pos.line)
         if kept is not None:
             kept.keep(outcome)
+        tournaments.keep(outcome)
     at_end = tracker.pools.at_end()
+    if not keyed and tournaments.hands is not None:
+        at_end += [(str(outcome.hand_id), found) for outcome, found in tournaments.found()]
     for hand, found in at_end:
         pos = found.pos
         at = bisect_left(starts, pos.line)
@@ -272,7 +283,8 @@ def check_file(
     keys, facts = (None, None) if kept is None else (kept.held, kept.facts)
     if facts is not None:
         facts.pools = tracker.pools
-    return CheckedFile(lines, run.summaries, starts if keyed else None, keys, facts)
+    held = tournaments.hands if keyed else None
+    return CheckedFile(lines, run.summaries, starts if keyed else None, keys, facts, held)
 
 
 @cache
@@ -374,7 +386,7 @@ class CheckRun:
                     summary(str(path)).skipped = skipped.pop(str(path))
 
         progress = self.progress
-        carries = _Carries()
+        carries = Carries()
         for outcome in replay_stream(items(), tracker=tracker):
             outcome = carries.held(outcome)
             summary(outcome.source).add(outcome)
@@ -404,20 +416,40 @@ class CheckRun:
         if several:
             from .check_files import HandsOfFiles
         hands = HandsOfFiles(self.replayed) if several else None
+        tournaments = Tournaments()
+        held: HeldLines | None = None  # from the first file holding a tournament's hands on
         for path, report in zip(self.files, ordered_map(check, self.files, self.jobs), strict=True):
             if hands is not None and report.keys:
                 found = hands.found(path, report.keys, report.facts)
-                yield from _with_other_files(report, found)
+                placed = _with_other_files(report, found)
             else:
-                yield from report.problems
+                placed = zip(
+                    report.starts or [0] * len(report.problems), report.problems, strict=True
+                )
+            if held is None and tournaments.add(report.tournaments):
+                held = HeldLines()
+            elif held is not None:
+                tournaments.add(report.tournaments)
+            if held is not None:
+                held.file(str(path), placed)
+            else:
+                yield from (text for _, text in placed)
             for summary in report.summaries:
                 self.summaries.append(summary)
                 if summary.only_other_games and len(self.files) > 1:
                     others.append(summary)
+                elif held is not None:
+                    held.summary(len(self.summaries) - 1)
                 else:
                     yield summary.line()
             if self.progress is not None and not here:
                 self.progress(sum(s.hands for s in report.summaries))
+        if held is not None:
+            found = tournaments.found()
+            _count_at_end(self.summaries, [warning for _, warning in found])
+            yield from held.lines(
+                [(o.source, o.pos.line, problem_line(o, w)) for o, w in found], self.summaries
+            )
         read = {s.source for s in self.summaries}
         for path in self.files:
             if str(path) not in read:
@@ -439,6 +471,7 @@ class CheckRun:
         report has them at its line.  Meanwhile the
         file's objects wait in a spooled file, on disk past a megabyte: memory stays
         flat however long the file.  One process, whatever ``jobs``."""
+        import json
         from tempfile import SpooledTemporaryFile
 
         from .check_json import JSON_SPOOL, outcome_dict, with_found  # only for this report
@@ -447,14 +480,21 @@ class CheckRun:
         if len(self.files) > 1:
             from .check_files import HandsOfFiles, Keys
         hands = HandsOfFiles(self.replayed) if len(self.files) > 1 else None
+        tournaments = Tournaments()
+        held: SpooledTemporaryFile[str] | None = None  # from the first tournament's file on
+        held_found: list[tuple[int, list[Violation]]] = []  # each held file's objects, found
         for path in self.files:
             tracker = TableTracker()
             kept = Keys() if hands is not None else None
+            mine = Tournaments()
             with SpooledTemporaryFile(JSON_SPOOL, "w+", encoding="utf-8", newline="\n") as spool:
+                count = 0
                 for outcome in self._outcomes([path], tracker):
                     spool.write(json_text(outcome_dict(outcome)) + "\n")
+                    count += 1
                     if kept is not None:
                         kept.keep(outcome)
+                    mine.keep(outcome)
                 at_end = tracker.pools.at_end()
                 found = [violation for _, violation in at_end]
                 if hands is not None and kept is not None and kept.held:
@@ -462,7 +502,27 @@ class CheckRun:
                     found += [error for _, error in hands.found(path, kept.held, kept.facts)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
-                yield from with_found(spool, found)
+                if tournaments.add(mine.hands) and held is None:
+                    held = SpooledTemporaryFile(  # noqa: SIM115 - closed below, once read
+                        JSON_SPOOL, "w+", encoding="utf-8", newline="\n"
+                    )
+                if held is None:
+                    yield from with_found(spool, found)
+                    continue
+                for text in spool:  # (a tournament's warnings are found once all is read)
+                    held.write(text)
+                held_found.append((count, found))
+        if held is None:
+            return
+        warnings = [warning for _, warning in tournaments.found()]
+        _count_at_end(self.summaries, warnings)
+        with held:
+            held.seek(0)
+            for count, found in held_found:
+                objects = [held.readline() for _ in range(count)]
+                source = json.loads(objects[0])["source"] if objects else None
+                found += [w for w in warnings if w.pos.source == source]
+                yield from with_found(objects, found)
 
     def total(self) -> FileSummary:
         total = FileSummary(f"total ({len(self.files)} files)", _total=True)
@@ -492,65 +552,24 @@ class CheckRun:
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
 
 
-class _Carries:
-    """The import's rule that a hand taking a Progressive Badugi pot a hand it does not store
-    carried is not stored either (``carry-not-stored``: :class:`~.ledger.rows.UnstoredCarries`,
-    whose words are said here): ``check`` holds each file's hands to it, an error at the hand
-    that takes the pot.  The ledger's module is loaded at the first hand of a Progressive
-    game only (a check of other games never needs it)."""
-
-    def __init__(self) -> None:
-        self.source: str | None = None
-        self.carries: UnstoredCarries | None = None
-
-    def held(self, outcome: HandOutcome) -> HandOutcome:
-        """``outcome``, with the ``carry-not-stored`` error when the import refuses it so."""
-        if outcome.source != self.source:  # (one file's pots: the import's, file by file)
-            self.source, self.carries = outcome.source, None
-        record = outcome.record
-        if self.carries is None:
-            if record is None or not GAMES[record.settings.game].progressive:
-                return outcome
-            from .ledger.rows import UnstoredCarries
-
-            self.carries = UnstoredCarries()
-        if not self.carries.concerns(outcome):
-            return outcome
-        from .ledger.rows import CARRY_NOT_STORED, hand_reasons
-
-        taken = self.carries.meet(outcome, bool(hand_reasons(outcome)))
-        if taken is None:
-            return outcome
-        error = Violation(CARRY_NOT_STORED, taken, outcome.pos)
-        return HandOutcome(
-            outcome.source,
-            outcome.hand_id,
-            outcome.pos,
-            outcome.record,
-            outcome.result,
-            (*outcome.errors, error),
-            outcome.warnings,
-        )
-
-
 def _with_other_files(
     report: CheckedFile, found: list[tuple[HandOutcome, Violation]]
-) -> Iterator[str]:
+) -> Iterator[tuple[int, str]]:
     """``report``'s problem lines with those ``found`` with other files
     (:class:`~.check_files.HandsOfFiles`) among them, each before the problems of its hand;
-    the file's summary counts them (:func:`_count_at_end`)."""
+    the file's summary counts them (:func:`_count_at_end`).  Each with its hand's line."""
+    starts = report.starts or [0] * len(report.problems)
     if not found:
-        yield from report.problems
+        yield from zip(starts, report.problems, strict=True)
         return
     _count_at_end(report.summaries, [error for _, error in found])
-    starts = report.starts or []
     done = 0
     for outcome, error in found:
         while done < len(starts) and starts[done] < outcome.pos.line:
-            yield report.problems[done]
+            yield starts[done], report.problems[done]
             done += 1
-        yield problem_line(outcome, error)
-    yield from report.problems[done:]
+        yield outcome.pos.line, problem_line(outcome, error)
+    yield from zip(starts[done:], report.problems[done:], strict=True)
 
 
 def count_hands(files: Sequence[Path], fmt: str | None = None) -> int | None:

@@ -15,6 +15,7 @@ last file is stored (a later file may make a warning untrue or true:
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..model.names import composed
@@ -54,8 +55,29 @@ class _Sittings(NamedTuple):
     file's replay refuses it, but two files of one table are replayed apart."""
 
 
-def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
-    """The :class:`_Sittings` of tournament ``event_id``'s stored hands.  He sits down at a
+class Seat(NamedTuple):
+    """One player's row of one hand of a tournament, as the warnings read it: the ledger's
+    ``play_order`` and ``hand_players`` (:data:`_TABLE_RUNS`), or ``check``'s replay of the
+    hands an import would store (:mod:`badugi_ledger.check_tournaments`)."""
+
+    table: str
+    name: str
+    """As written (one name written two ways is one player: :func:`sittings` composes it)."""
+    start: int
+    final: int
+    rebuys: int
+    add_ons: int
+    source: str
+    line: int | None
+    hand: int
+    """What tells the tournament's hands apart (the ledger's row id)."""
+    number: str
+    """The hand's number, as its file writes it."""
+
+
+def sittings(rows: Iterable[Seat]) -> _Sittings:
+    """The :class:`_Sittings` of a tournament's hands, ``rows`` each table's in play order
+    (tables one after another).  He sits down at a
     table at his first hand there, at a hand whose stack is not the one his hand before there
     left him (bought chips, or came back), and at a hand whose file's line before for him was
     at another table (one file's lines are in the order played, a table's hands across files
@@ -63,15 +85,12 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     there).  One name written two ways is one player, as for the results."""
     sat = _Sittings({}, {}, {}, set(), set(), {}, set(), [])
     came, left, last = sat.came, sat.left, sat.last
-    rows = []
-    for table, written, start, final, rebuys, add_ons, source, line, hand, number in db.execute(
-        _TABLE_RUNS, [event_id]
-    ):  # each table, in play order
+    seen = []
+    for table, written, start, final, rebuys, add_ons, source, line, hand, number in rows:
         name = composed(written)
-        start, final = int(start), int(final)
         if last.get((name, table)) == 0 and start and not (rebuys or add_ons):
             sat.back.append((name, table, start, str(number), str(source)))
-        rows.append((table, name, start, final, source, line))
+        seen.append((table, name, start, final, source, line))
         sat.hands.setdefault(name, set()).add(hand)
         key = (name, table)
         if last.get(key) != start:
@@ -86,7 +105,7 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     for key, final in last.items():
         left.setdefault(key, set()).add(final)
     before: dict[tuple[str, str], tuple[str, int]] = {}  # (name, file): his table, stack
-    for table, name, start, final, source, _ in sorted(rows, key=lambda r: (r[4], r[5])):
+    for table, name, start, final, source, _ in sorted(seen, key=lambda r: (r[4], r[5] or 0)):
         was = before.get((name, source))
         if was is not None and was[0] != table:  # moved within the file's night
             came.setdefault((name, table), set()).add(start)
@@ -96,15 +115,40 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     return sat
 
 
+def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
+    """The :class:`_Sittings` of tournament ``event_id``'s stored hands (:func:`sittings`)."""
+    return sittings(
+        Seat(str(table), str(name), int(start), int(final), int(rebuys), int(add_ons), *rest)
+        for table, name, start, final, rebuys, add_ons, *rest in db.execute(_TABLE_RUNS, [event_id])
+    )
+
+
 def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
     """What the import's report says of tournament ``event_id`` as the ledger holds it now
-    (:func:`free_chips`, :func:`second_entries`), its hands read once."""
-    sat = _sittings(db, event_id)
-    found = back_at_the_table(db, event_id, sat) + free_chips(db, event_id, sat)
-    return found + second_entries(db, event_id, sat) + past_midnight(db, event_id)
+    (:func:`warnings_of`, :func:`past_midnight`), its hands read once."""
+    row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
+    starting = None if row is None or row[0] is None else int(row[0])
+    found = warnings_of(_sittings(db, event_id), event_label_of(db, event_id), starting)
+    return [text for _, text in found] + past_midnight(db, event_id)
 
 
-def back_at_the_table(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[str]:
+def warnings_of(sat: _Sittings, label: str, starting: int | None) -> list[tuple[str, str]]:
+    """What the import says of a tournament's hands (``sat``: its :func:`sittings`), named
+    ``label`` (``event_label``), whose starting chips are ``starting``: each warning's rule
+    (what ``check``, which says them too, names it) and sentence, in the import's order
+    (:func:`back_at_the_table`, :func:`free_chips`, :func:`second_entries`)."""
+    found = [(BACK_AT_THE_TABLE, text) for text in back_at_the_table(label, sat)]
+    found += [(FREE_CHIPS, text) for text in free_chips(label, sat)]
+    return found + [(SECOND_ENTRY, text) for text in second_entries(label, starting, sat)]
+
+
+BACK_AT_THE_TABLE = "tournament-back-at-table"
+FREE_CHIPS = "tournament-free-chips"
+SECOND_ENTRY = "tournament-second-entry"
+"""The rules of the warnings of :func:`warnings_of`, as ``check`` names them."""
+
+
+def back_at_the_table(label: str, sat: _Sittings) -> list[str]:
     """The players of tournament ``event_id`` who sit down again, with chips and no rebuy or
     add-on, at the table where their hand before, in play order, left them 0
     (:attr:`_Sittings.back`): a night kept in two files of one table, the second stating a
@@ -113,7 +157,7 @@ def back_at_the_table(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> 
     him above the players who busted after him; for the import's report, as
     :func:`free_chips` is; each as a sentence."""
     return [
-        f"{name} busted at table {table!r} of {event_label_of(db, event_id)} and sits down "
+        f"{name} busted at table {table!r} of {label} and sits down "
         f"there again in hand {hand} ({source}) with {stack} chips, without a rebuy: chips "
         "nobody bought; write the 'rebuys' line, or correct the stacks"
         for name, table, stack, hand, source in sat.back
@@ -144,7 +188,7 @@ def past_midnight(db: sqlite3.Connection, event_id: int) -> list[str]:
     ]
 
 
-def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[str]:
+def free_chips(label: str, sat: _Sittings) -> list[str]:
     """The players of tournament ``event_id`` who busted at one table (his last hand there
     left him 0) and played at another of its tables, with no rebuy or add-on in his hands
     there, while no stack he sat down with at the table he busted at is one another table
@@ -165,7 +209,7 @@ def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[st
             continue  # he brought his stack to this table from another one
         tables = " and ".join(repr(t) for t in others)
         found.append(
-            f"{name} busted at table {table!r} of {event_label_of(db, event_id)}, not having "
+            f"{name} busted at table {table!r} of {label}, not having "
             f"come to it from another table, and plays at table {tables} without a rebuy "
             "there: chips nobody bought; write the 'rebuys' line, or correct the stacks or "
             "the table"
@@ -173,7 +217,7 @@ def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[st
     return found
 
 
-def second_entries(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[str]:
+def second_entries(label: str, starting: int | None, sat: _Sittings) -> list[str]:
     """The players of tournament ``event_id`` who never sat down with its starting chips and
     bought none, while others sat down with them (:func:`_sittings`): an entrant starts with
     the starting chips, so such a player is one already in, moved from another table under
@@ -184,10 +228,8 @@ def second_entries(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> lis
     A tournament whose start the ledger does not hold (nobody sat down with the starting
     chips: its final table only) says nothing.  For the import's report, each as a
     sentence; ``sat``: its :func:`_sittings`."""
-    row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
-    if row is None or row[0] is None:
+    if starting is None:
         return []
-    starting = int(row[0])
     came: dict[str, set[int]] = {}
     for (name, _), stacks in sat.came.items():
         came.setdefault(name, set()).update(stacks)
@@ -200,7 +242,7 @@ def second_entries(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> lis
             continue
         shown = " or ".join(map(str, sorted(stacks)))
         text = (
-            f"{name!r} sits down in {event_label_of(db, event_id)} with {shown} chips, never "
+            f"{name!r} sits down in {label} with {shown} chips, never "
             f"with its starting {starting}, and bought none: "
         )
         moved = sorted(

@@ -1,0 +1,315 @@
+"""What an import says of one file's hands, or of a tournament's, that ``check`` says too,
+in its words and by its rules (asked here, never copied):
+
+* a hand taking the Progressive Badugi pot a hand the import rejects carried is not stored
+  either (``carry-not-stored``: :class:`Carries`, ``ledger/rows.py``), an error at its line;
+* a tournament's warnings (``ledger/tournament_warnings.py``,
+  :func:`~.ledger.tournament_warnings.warnings_of`): a player who busted and sits down again,
+  or plays on at another table, on chips nobody bought, and a player who never sat down with
+  the starting chips.  The import says them under the file, as the ledger holds the
+  tournament once its last file is stored; ``check`` says each as a warning at its place: a
+  player back at the table at the hand he sits down in, the others at the tournament's first
+  hand in the first file that holds it (:class:`Tournaments`, and :class:`HeldLines` for the
+  text report of several files).  The hands are those the import stores, each player's row
+  as the ledger keeps it (:func:`~.ledger.rows.hand_rows`), a hand two files hold once (a
+  copy read from the later file, another version not stored), each table's hands in the
+  ledger's order of play (``play_order``: a file's hands in the order of their lines, files
+  by the number of their first hand at the table).
+
+Memory grows with a tournament's hands only (a few numbers a player and hand, of tournaments
+alone; a check of cash games keeps nothing): what the warnings need, never the hands.  The
+ledger's modules are loaded at the first hand of a tournament or a Progressive game only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from .model.games import GAMES
+from .model.results import HandOutcome, Violation
+
+if TYPE_CHECKING:
+    from .ledger.rows import UnstoredCarries
+    from .model.errors import Position
+
+
+class Summary(Protocol):
+    """A file's summary (``check.FileSummary``), whose line is said once it counts all."""
+
+    def line(self) -> str: ...
+
+
+Event = tuple[str, str, str | None, str]
+"""A tournament as the ledger keys it (``model.events.ledger_event``)."""
+
+
+class Hand(NamedTuple):
+    """One stored hand of a tournament: where it is, what names it, and each player's row."""
+
+    pos: Position
+    hand_id: str
+    table: str
+    number_key: str
+    content: str
+    """The ledger's content digest: two files' hands of one number are a copy when it is
+    the same (:func:`~.ledger.rows.hand_rows`)."""
+    players: tuple[tuple[str, int, int, int, int], ...]
+    """(name, starting stack, final stack, rebuys, add-ons), in seat order."""
+
+
+class Tournament(NamedTuple):
+    """A tournament's hands in one file, or in the files so far, and what the warnings name."""
+
+    label: str
+    starting: list[int | None]
+    """The starting chips the first hand stating them states (one item: set once)."""
+    hands: list[Hand]
+
+
+class TournamentHands:
+    """The hands of the tournaments of one file the import stores, kept as the file is
+    replayed (:meth:`keep`); nothing at all for a file without a tournament."""
+
+    def __init__(self) -> None:
+        self.events: dict[Event, Tournament] = {}
+
+    def keep(self, outcome: HandOutcome) -> None:
+        record, result = outcome.record, outcome.result
+        if record is None or record.session.kind != "tournament":
+            return
+        if not outcome.ok or result is None or result.unknown_stacks:
+            return  # (a hand the import rejects: ledger.rows.hand_reasons)
+        from .ledger.rows import hand_rows
+        from .model.events import event_label, ledger_event
+
+        session = record.session
+        event = ledger_event(session, record.settings.currency, outcome.source)
+        held = self.events.get(event)
+        if held is None:
+            label = event_label({"name": session.name, "date": session.date})
+            held = self.events[event] = Tournament(label, [None], [])
+        if held.starting[0] is None:
+            held.starting[0] = session.starting_chips
+        rows = hand_rows(record, result, outcome.source, outcome.pos.line)
+        players = tuple((p[0], p[2], p[3], p[7], p[8]) for p in rows.players)
+        table, number = str(rows.hand[1] or ""), str(record.hand_id)
+        held.hands.append(
+            Hand(outcome.pos, number, table, str(rows.hand[-1]), rows.content, players)
+        )
+
+
+class TournamentsOfFiles:
+    """The tournaments of the files of a check, file after file (:meth:`add`), as the ledger
+    holds them once the import of those files is done; :meth:`found` says their warnings."""
+
+    def __init__(self) -> None:
+        self.events: dict[Event, Tournament] = {}
+        self._index: dict[Event, dict[tuple[str, str], int]] = {}
+
+    def add(self, hands: TournamentHands | None) -> None:
+        """A file's tournament hands, once the files before it were added: a hand of a number
+        one of them holds at its table is read from this file when it is a copy (the ledger
+        then has it at this file's line), and left out when it is another version (a
+        conflict, not stored)."""
+        if hands is None:
+            return
+        for event, mine in hands.events.items():
+            held = self.events.get(event)
+            if held is None:
+                held = self.events[event] = Tournament(mine.label, [None], [])
+                self._index[event] = {}
+            if held.starting[0] is None:
+                held.starting[0] = mine.starting[0]
+            index = self._index[event]
+            for hand in mine.hands:
+                at = index.get((hand.table, hand.hand_id))
+                if at is None:
+                    index[(hand.table, hand.hand_id)] = len(held.hands)
+                    held.hands.append(hand)
+                elif held.hands[at].content == hand.content:
+                    held.hands[at] = held.hands[at]._replace(pos=hand.pos)
+
+    def found(self) -> list[tuple[HandOutcome, Violation]]:
+        """The warnings of every tournament, each with the hand it is said at."""
+        from .ledger.tournament_warnings import BACK_AT_THE_TABLE, Seat, sittings, warnings_of
+        from .model.results import HandOutcome, Violation
+
+        found: list[tuple[HandOutcome, Violation]] = []
+        for tournament in self.events.values():
+            if not tournament.hands:
+                continue
+            first_at: dict[tuple[str, str], tuple[str, str]] = {}  # (table, file): 1st hand
+            for hand in sorted(tournament.hands, key=lambda h: h.pos.line):
+                first_at.setdefault((hand.table, hand.pos.source), (hand.number_key, hand.hand_id))
+
+            keys = [
+                (h.table, *first_at[(h.table, h.pos.source)], h.pos.source, h.pos.line, at)
+                for at, h in enumerate(tournament.hands)
+            ]
+            played = [key[-1] for key in sorted(keys)]
+            seats = [
+                Seat(
+                    hand.table,
+                    name,
+                    start,
+                    final,
+                    rebuys,
+                    add_ons,
+                    hand.pos.source,
+                    hand.pos.line,
+                    at,
+                    hand.hand_id,
+                )  # fmt: skip
+                for at in played
+                for hand in (tournament.hands[at],)
+                for name, start, final, rebuys, add_ons in hand.players
+            ]
+            sat = sittings(seats)
+            first = tournament.hands[0]
+            backs = iter(sat.back)
+            for rule, text in warnings_of(sat, tournament.label, tournament.starting[0]):
+                at = first
+                if rule == BACK_AT_THE_TABLE:
+                    _, table, _, number, source = next(backs)
+                    at = next(
+                        (
+                            h
+                            for h in tournament.hands
+                            if (h.table, h.hand_id, h.pos.source) == (table, number, source)
+                        ),
+                        first,
+                    )
+                outcome = HandOutcome(at.pos.source, at.hand_id, at.pos)
+                found.append((outcome, Violation(rule, text, at.pos, "warning")))
+        return found
+
+
+class Tournaments:
+    """The hands of tournaments of a file or of a check's files (:mod:`.check_tournaments`,
+    loaded at the first hand of a tournament only)."""
+
+    def __init__(self) -> None:
+        self.hands: TournamentHands | None = None
+        self.files: TournamentsOfFiles | None = None
+
+    def keep(self, outcome: HandOutcome) -> None:
+        record = outcome.record
+        if record is None or record.session.kind != "tournament":
+            return
+        if self.hands is None:
+            self.hands = TournamentHands()
+        self.hands.keep(outcome)
+
+    def add(self, hands: TournamentHands | None) -> bool:
+        """A file's tournament hands, added to the check's: whether there are any so far."""
+        if hands is not None and hands.events:
+            if self.files is None:
+                self.files = TournamentsOfFiles()
+            self.files.add(hands)
+        return self.files is not None
+
+    def found(self) -> list[tuple[HandOutcome, Violation]]:
+        """The warnings of the tournaments of the files added (of the file kept, if none)."""
+        if self.files is None:
+            self.add(self.hands)
+        return self.files.found() if self.files is not None else []
+
+
+class HeldLines:
+    """The text report of the files from the first one holding hands of a tournament on,
+    held back until every file was read: a tournament's warnings are found of all its files
+    (:mod:`.check_tournaments`) and said among the lines of the file and hand they are at,
+    which its summary counts.  The lines wait in a spooled file, on disk past a megabyte."""
+
+    def __init__(self) -> None:
+        from tempfile import SpooledTemporaryFile
+
+        from .check_json import JSON_SPOOL
+
+        self.spool = SpooledTemporaryFile(  # noqa: SIM115 - closed by lines(), once read
+            JSON_SPOOL, "w+", encoding="utf-8", newline="\n"
+        )
+
+    def file(self, source: str, placed: Iterable[tuple[int, str]]) -> None:
+        import json
+
+        self.spool.write(json.dumps(["file", source]) + "\n")
+        for start, text in placed:
+            self.spool.write(json.dumps([start, text]) + "\n")
+
+    def summary(self, index: int) -> None:
+        import json
+
+        self.spool.write(json.dumps(["summary", index]) + "\n")
+
+    def lines(
+        self, found: list[tuple[str, int, str]], summaries: Sequence[Summary]
+    ) -> Iterator[str]:
+        """The held lines, the lines ``found`` (file, the line of the hand, its report line)
+        among them: each before the problems of its hand, or at the end of its file's; each
+        summary's line once they are counted in it."""
+        import json
+
+        at: dict[str, list[tuple[int, str]]] = {}
+        for source, line, text in sorted(found, key=lambda said: said[1]):
+            at.setdefault(source, []).append((line, text))
+        waiting: list[tuple[int, str]] = []
+        with self.spool:
+            self.spool.seek(0)
+            for text in self.spool:
+                start, said = json.loads(text)
+                if start == "file":
+                    yield from (line for _, line in waiting)
+                    waiting = at.pop(said, [])
+                    continue
+                if start == "summary":
+                    yield from (line for _, line in waiting)
+                    waiting = []
+                    yield summaries[said].line()
+                    continue
+                while waiting and waiting[0][0] <= start:
+                    yield waiting.pop(0)[1]
+                yield said
+            yield from (line for _, line in waiting)
+
+
+class Carries:
+    """The import's rule that a hand taking a Progressive Badugi pot a hand it does not store
+    carried is not stored either (``carry-not-stored``: :class:`~.ledger.rows.UnstoredCarries`,
+    whose words are said here): ``check`` holds each file's hands to it, an error at the hand
+    that takes the pot.  The ledger's module is loaded at the first hand of a Progressive
+    game only (a check of other games never needs it)."""
+
+    def __init__(self) -> None:
+        self.source: str | None = None
+        self.carries: UnstoredCarries | None = None
+
+    def held(self, outcome: HandOutcome) -> HandOutcome:
+        """``outcome``, with the ``carry-not-stored`` error when the import refuses it so."""
+        if outcome.source != self.source:  # (one file's pots: the import's, file by file)
+            self.source, self.carries = outcome.source, None
+        record = outcome.record
+        if self.carries is None:
+            if record is None or not GAMES[record.settings.game].progressive:
+                return outcome
+            from .ledger.rows import UnstoredCarries
+
+            self.carries = UnstoredCarries()
+        if not self.carries.concerns(outcome):
+            return outcome
+        from .ledger.rows import CARRY_NOT_STORED, hand_reasons
+
+        taken = self.carries.meet(outcome, bool(hand_reasons(outcome)))
+        if taken is None:
+            return outcome
+        error = Violation(CARRY_NOT_STORED, taken, outcome.pos)
+        return HandOutcome(
+            outcome.source,
+            outcome.hand_id,
+            outcome.pos,
+            outcome.record,
+            outcome.result,
+            (*outcome.errors, error),
+            outcome.warnings,
+        )

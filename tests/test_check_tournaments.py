@@ -1,0 +1,96 @@
+"""``check`` says the import's warnings of a tournament (docs/ledger.md, *Tournaments*; the
+rules: ``badugi_ledger/ledger/tournament_warnings.py``, which both ask): a player who never sat
+down with the starting chips, and a player who busted at one table and plays at another on
+chips nobody bought.  The import prints them under the file, with no line; ``check`` says each
+in its words, a warning at the tournament's first hand in the first file that holds it, one
+process or two, text and ``--json``.
+
+From ``examples/tournament.bhh`` (tournament chips are bought only by the buy-in, rebuys and
+add-ons): its hands T2 and T3 with Noor written ``noor`` (170 chips, the stack T1 left Noor),
+one file; and tests/ledger/test_tournament_free_chips.py's two tables, Bram busting at table
+Final and sitting down at table Side with 200 chips and no ``rebuys`` line, two files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from tests.ledger.test_tournament_free_chips import FINAL, SIDE, TEXT
+
+runner = CliRunner()
+
+RENAMED = TEXT[: TEXT.index("hand T2")] + TEXT[TEXT.index("hand T2") :].replace(
+    "Kira · Noor · Bram", "Kira · noor 170 · Bram", 1
+).replace("Noor", "noor")
+"""Noor, who left hand T1 with 170 chips, written ``noor`` from hand T2 on."""
+
+
+def _import_warnings(tmp_path: Path, paths: list[Path]) -> list[str]:
+    """The warnings of an import of ``paths`` into an empty ledger, each once."""
+    db = tmp_path / "empty.db"
+    db.unlink(missing_ok=True)
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    files = json.loads(out.output)["files"]
+    assert all(not f["rejections"] and f["error"] is None for f in files), files
+    return list(dict.fromkeys(w for f in files for w in f["warnings"]))
+
+
+def _check(paths: list[Path], *options: str) -> tuple[int, list[str]]:
+    result = runner.invoke(app, ["check", *options, *map(str, paths)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output.splitlines()
+
+
+def _said(paths: list[Path], warning: str, rule: str, place: str) -> None:
+    """``check`` of ``paths`` says ``warning`` once, at ``place``, one process or two; its
+    summaries count it; ``--json`` has it in the warnings of that hand; ``--strict`` fails."""
+    one = _check(paths, "--jobs", "1")
+    assert one == _check(paths, "--jobs", "2")
+    status, lines = one
+    assert status == 0
+    assert [line for line in lines if f"[{rule}]" in line] == [
+        f"{place}: warning: {warning} [{rule}]"
+    ], lines
+    assert lines[-1].endswith(", 1 warning"), lines
+    assert _check(paths, "--strict")[0] == 1
+    objects = [json.loads(line) for line in _check(paths, "--json")[1]]
+    said = [(o["source"], o["hand"], w["message"]) for o in objects for w in o["warnings"]]
+    source, line, _, hand = place.split(":")
+    assert said == [(source, hand.removeprefix(" hand "), warning)]
+    assert [o["line"] for o in objects if o["hand"] == hand.removeprefix(" hand ")][0] == int(line)
+
+
+def test_a_player_who_never_sat_down_with_the_starting_chips_in_one_file(tmp_path: Path) -> None:
+    night = tmp_path / "night.bhh"
+    night.write_text(RENAMED, encoding="utf-8")
+    (warning,) = _import_warnings(tmp_path, [night])
+    assert warning.startswith("'noor' sits down in Spring Freezeout (2024-04-12) with 170")
+    _said([night], warning, "tournament-second-entry", f"{night}:9:1: hand T1")
+
+
+def test_the_untouched_example_tournament_says_nothing(tmp_path: Path) -> None:
+    night = tmp_path / "night.bhh"
+    night.write_text(TEXT, encoding="utf-8")
+    assert _import_warnings(tmp_path, [night]) == []
+    status, lines = _check([night])
+    assert status == 0 and not any("warning" in line for line in lines), lines
+
+
+def test_a_player_busted_at_one_table_playing_at_another_in_two_files(tmp_path: Path) -> None:
+    """Said at table Final's first hand (the first file), whichever file holds which table:
+    the import says it under both files, as the ledger holds the tournament once both are
+    stored, and the later file alone says nothing (Bram's bust is in the other)."""
+    final, side = tmp_path / "final.bhh", tmp_path / "side.bhh"
+    final.write_text(FINAL, encoding="utf-8")
+    side.write_text(SIDE, encoding="utf-8")
+    (warning,) = _import_warnings(tmp_path, [final, side])
+    assert "Bram busted at table 'Final'" in warning
+    assert _import_warnings(tmp_path, [side]) == []
+    assert not any("[tournament-" in line for line in _check([side])[1])
+    _said([final, side], warning, "tournament-free-chips", f"{final}:9:1: hand T1")
+    assert _import_warnings(tmp_path, [side, final]) == [warning]
+    _said([side, final], warning, "tournament-free-chips", f"{side}:9:1: hand S1")
