@@ -32,7 +32,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .check_import import Carries, HeldLines, Tournaments
+from .check_import import Carries, HeldLines, NamesOfFiles, NewNames, Tournaments
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
@@ -51,8 +51,7 @@ if TYPE_CHECKING:
 
     from .check_across import FileFacts
     from .check_files import Keys
-    from .check_import import TournamentHands
-    from .ledger.rows import UnstoredCarries
+    from .check_import import NewNames, TournamentHands
     from .sites.common import SkippedHand
 
 Progress = Callable[[int], None]
@@ -226,6 +225,8 @@ class CheckedFile:
     tournaments: TournamentHands | None = None
     """With ``keys``: the file's hands of tournaments, which the warnings of a tournament
     are found of once every file was read (:mod:`.check_import`)."""
+    names: NewNames | None = None
+    """With ``keys``: the players' names its stored hands make (:mod:`.check_import`)."""
 
     def __init__(
         self,
@@ -235,6 +236,7 @@ class CheckedFile:
         keys: dict[int, array[int]] | None = None,
         facts: FileFacts | None = None,
         tournaments: TournamentHands | None = None,
+        names: NewNames | None = None,
     ) -> None:
         object.__setattr__(
             self,
@@ -246,6 +248,7 @@ class CheckedFile:
                 "keys": keys,
                 "facts": facts,
                 "tournaments": tournaments,
+                "names": names,
             },
         )
 
@@ -264,6 +267,7 @@ def check_file(
     starts: list[int] = []
     kept = _keys_kind()() if keyed else None
     tournaments = Tournaments()
+    names = NewNames()
     for outcome in run.outcomes(tracker):
         for error in problems(outcome):
             lines.append(problem_line(outcome, error))
@@ -271,9 +275,13 @@ def check_file(
         if kept is not None:
             kept.keep(outcome)
         tournaments.keep(outcome)
+        names.keep(outcome)
     at_end = tracker.pools.at_end()
-    if not keyed and tournaments.hands is not None:
-        at_end += [(str(outcome.hand_id), found) for outcome, found in tournaments.found()]
+    if not keyed:
+        said = NamesOfFiles().found(names)
+        if tournaments.hands is not None:
+            said += tournaments.found()
+        at_end += [(str(outcome.hand_id), found) for outcome, found in said]
     for hand, found in at_end:
         pos = found.pos
         at = bisect_left(starts, pos.line)
@@ -283,8 +291,9 @@ def check_file(
     keys, facts = (None, None) if kept is None else (kept.held, kept.facts)
     if facts is not None:
         facts.pools = tracker.pools
-    held = tournaments.hands if keyed else None
-    return CheckedFile(lines, run.summaries, starts if keyed else None, keys, facts, held)
+    if not keyed:
+        return CheckedFile(lines, run.summaries)
+    return CheckedFile(lines, run.summaries, starts, keys, facts, tournaments.hands, names)
 
 
 @cache
@@ -417,15 +426,14 @@ class CheckRun:
             from .check_files import HandsOfFiles
         hands = HandsOfFiles(self.replayed) if several else None
         tournaments = Tournaments()
+        names = NamesOfFiles()
         held: HeldLines | None = None  # from the first file holding a tournament's hands on
         for path, report in zip(self.files, ordered_map(check, self.files, self.jobs), strict=True):
+            found = []
             if hands is not None and report.keys:
                 found = hands.found(path, report.keys, report.facts)
-                placed = _with_other_files(report, found)
-            else:
-                placed = zip(
-                    report.starts or [0] * len(report.problems), report.problems, strict=True
-                )
+            found = sorted(found + names.found(report.names), key=lambda f: f[0].pos.line)
+            placed = _with_other_files(report, found)
             if held is None and tournaments.add(report.tournaments):
                 held = HeldLines()
             elif held is not None:
@@ -481,12 +489,14 @@ class CheckRun:
             from .check_files import HandsOfFiles, Keys
         hands = HandsOfFiles(self.replayed) if len(self.files) > 1 else None
         tournaments = Tournaments()
+        names = NamesOfFiles()
         held: SpooledTemporaryFile[str] | None = None  # from the first tournament's file on
         held_found: list[tuple[int, list[Violation]]] = []  # each held file's objects, found
         for path in self.files:
             tracker = TableTracker()
             kept = Keys() if hands is not None else None
             mine = Tournaments()
+            new = NewNames()
             with SpooledTemporaryFile(JSON_SPOOL, "w+", encoding="utf-8", newline="\n") as spool:
                 count = 0
                 for outcome in self._outcomes([path], tracker):
@@ -495,11 +505,13 @@ class CheckRun:
                     if kept is not None:
                         kept.keep(outcome)
                     mine.keep(outcome)
+                    new.keep(outcome)
                 at_end = tracker.pools.at_end()
                 found = [violation for _, violation in at_end]
                 if hands is not None and kept is not None and kept.held:
                     kept.facts.pools = tracker.pools
                     found += [error for _, error in hands.found(path, kept.held, kept.facts)]
+                found += [warning for _, warning in names.found(new)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
                 if tournaments.add(mine.hands) and held is None:

@@ -313,3 +313,65 @@ class Carries:
             (*outcome.errors, error),
             outcome.warnings,
         )
+
+
+class NewNames:
+    """The names of players a file's hands that the import stores make, each with the hand it
+    is first met in, in the order met (the order the import makes them: hand after hand, seat
+    after seat of the rows it stores, :func:`~.ledger.rows.hand_rows`).  A few words a player:
+    the ledger's modules are asked only at a hand with a name not met before."""
+
+    def __init__(self) -> None:
+        self.met: dict[str, tuple[Position, str]] = {}
+
+    def keep(self, outcome: HandOutcome) -> None:
+        record, result = outcome.record, outcome.result
+        if not outcome.ok or record is None or result is None or result.unknown_stacks:
+            return  # (a hand the import rejects: ledger.rows.hand_reasons)
+        met = self.met
+        if all(name in met for name in result.starting_stacks):
+            return
+        from .ledger.rows import hand_rows
+
+        for player in hand_rows(record, result, outcome.source, outcome.pos.line).players:
+            if player[0] not in met:
+                met[player[0]] = (outcome.pos, str(outcome.hand_id))
+
+
+class NamesOfFiles:
+    """The names the files of a check made so far, as an import of them makes its players
+    (:meth:`found`, file after file), to say the import's warning of a new name that only
+    looks like one made before (``ledger/players.py``: :func:`~.ledger.players.known_as`,
+    whose rule is asked here; a Cyrillic ``А`` in ``Аnna``), at the hand it is first met in.
+    Memory: each name once, under what it looks like."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.looks: dict[str, list[str]] = {}
+
+    def found(self, names: NewNames | None) -> list[tuple[HandOutcome, Violation]]:
+        """The look-alike warnings of a file's new names; then they are made."""
+        if names is None:
+            return []
+        from .model.names import look_alike, plain
+
+        found: list[tuple[HandOutcome, Violation]] = []
+        for name, (pos, hand) in names.met.items():
+            if name in self.names:
+                continue
+            self.names.add(name)
+            alike = self.looks.setdefault(look_alike(name), [])
+            if any(not (plain(other) and plain(name)) for other in alike):
+                from .ledger.players import known_as, look_alike_warning
+
+                same, known = known_as(name, [(other, other) for other in alike])
+                if same is None and known is not None:
+                    text = look_alike_warning(name, known)
+                    warning = Violation(LOOK_ALIKE, text, pos, "warning")
+                    found.append((HandOutcome(pos.source, hand, pos), warning))
+            alike.append(name)
+        return found
+
+
+LOOK_ALIKE = "player-look-alike"
+"""The rule ``check`` names the import's warning of a new name that looks like another."""

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
@@ -350,21 +350,35 @@ class Aliases(dict[str, int]):
         names are one only when equal and never look alike, so a new one is held against the
         names with other characters only (``Anna`` after ``An`` + a zero-width space + ``na``,
         or after ``Anna`` and a NUL)."""
-        letters = composed(name)
-        seen = look_alike(name)
-        alike = None
         others = "name != ?" + (f" AND {_NOT_PLAIN}" if plain(name) else "")
-        for other, player_id in self.conn.execute(
-            f"SELECT name, player_id FROM aliases WHERE {others}", [name]
-        ):
-            if not (plain(other) and plain(name)):
-                if composed(other) == letters:
-                    return int(player_id)
-                if alike is None and look_alike(other) == seen:
-                    alike = other
+        rows = self.conn.execute(f"SELECT name, player_id FROM aliases WHERE {others}", [name])
+        same, alike = known_as(name, rows)
+        if same is not None:
+            return int(same)
         if alike is not None:
             self.look_alikes.append((name, alike))
         return None
+
+
+def known_as(name: str, others: Iterable[tuple[str, Any]]) -> tuple[Any, str | None]:
+    """How a new name stands to the names ``others`` (each with a value: its player), in the
+    order they were made: the value of the first that is ``name`` written otherwise, the same
+    letters (:func:`~badugi_ledger.model.names.composed`), which the ledger makes one player
+    with it; else None and the first that only looks like it
+    (:func:`~badugi_ledger.model.names.look_alike`), which the import warns of
+    (:func:`look_alike_warning`), or None.  Two plain printable ASCII names are one only when
+    equal and never look alike.  ``check`` asks it too, of the names its files' stored hands
+    make (``check_import.NewNames``)."""
+    letters = composed(name)
+    seen = look_alike(name)
+    alike = None
+    for other, value in others:
+        if other != name and not (plain(other) and plain(name)):
+            if composed(other) == letters:
+                return value, None
+            if alike is None and look_alike(other) == seen:
+                alike = other
+    return None, alike
 
 
 def refuse_one_player_a_seat(

@@ -1,0 +1,86 @@
+"""``check`` says the import's warning of a new player whose name only looks like one met
+before (docs/ledger.md, *Players and aliases*; the rule: ``known_as`` and
+``look_alike_warning`` in ``badugi_ledger/ledger/players.py``, which both ask): ``Аnna`` with
+a Cyrillic ``А`` (U+0410) is another player than ``Anna``, and the import warns under the file
+that makes her.  ``check`` says it, a warning in the import's words at the hand the later
+spelling is first met in, whether both are in one file or two, one process or two, text and
+``--json``.  From ``examples/progressive_night.bhh`` (seed 002's night).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from tests.replay.test_progressive_carry import NIGHT
+
+runner = CliRunner()
+
+TEXT = NIGHT.read_text(encoding="utf-8")
+CYRILLIC = "\u0410nna"
+NEXT_WEEK = (
+    TEXT.replace("Anna", CYRILLIC)
+    .replace("cash Progressive night", "cash Progressive night two")
+    .replace("2024-05-03", "2024-05-10")
+)
+"""The night a week later, Anna written with a Cyrillic ``А`` throughout."""
+P3 = "hand P3 · button Ben · Anna · Ben · Cara · Dan"
+ONE_FILE = (
+    TEXT.replace(P3, f"hand P3 · button Ben · {CYRILLIC} 98 · Ben · Cara · Dan")
+    .replace("Anna raises · Ben folds", f"{CYRILLIC} raises · Ben folds")
+    .replace("Anna collects 5\nfinal: Anna 101", f"{CYRILLIC} collects 5\nfinal: {CYRILLIC} 101")
+)
+"""The night with hand P3's Anna (98 chips, as P2 left her) written with the Cyrillic ``А``."""
+
+
+def _import_warnings(tmp_path: Path, paths: list[Path]) -> list[tuple[str, str]]:
+    db = tmp_path / "empty.db"
+    db.unlink(missing_ok=True)
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    files = json.loads(out.output)["files"]
+    assert all(not f["rejections"] and f["error"] is None for f in files), files
+    return [(f["source"], w) for f in files for w in f["warnings"]]
+
+
+def _check(paths: list[Path], *options: str) -> list[str]:
+    result = runner.invoke(app, ["check", *options, *map(str, paths)])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def _said(paths: list[Path], warning: str, place: str) -> None:
+    one = _check(paths, "--jobs", "1")
+    assert one == _check(paths, "--jobs", "2")
+    assert [line for line in one if "[player-look-alike]" in line] == [
+        f"{place}: warning: {warning} [player-look-alike]"
+    ], one
+    objects = [json.loads(line) for line in _check(paths, "--json")]
+    said = [
+        (o["source"], o["hand"], w["line"], w["message"]) for o in objects for w in o["warnings"]
+    ]
+    source, line, _, hand = place.split(":")
+    assert said == [(source, hand.removeprefix(" hand "), int(line), warning)]
+
+
+def test_a_name_that_looks_like_one_in_a_file_before(tmp_path: Path) -> None:
+    first, later = tmp_path / "first.bhh", tmp_path / "later.bhh"
+    first.write_text(TEXT, encoding="utf-8")
+    later.write_text(NEXT_WEEK, encoding="utf-8")
+    ((source, warning),) = _import_warnings(tmp_path, [first, later])
+    assert source == str(later)
+    assert warning.startswith(f"'{CYRILLIC}', a new player, looks like 'Anna'")
+    _said([first, later], warning, f"{later}:12:1: hand P1")
+    assert _import_warnings(tmp_path, [later]) == []
+    assert not any("look-alike" in line for line in _check([later]))
+
+
+def test_both_spellings_in_one_file(tmp_path: Path) -> None:
+    assert ONE_FILE.count(CYRILLIC) == 4
+    night = tmp_path / "night.bhh"
+    night.write_text(ONE_FILE, encoding="utf-8")
+    ((_, warning),) = _import_warnings(tmp_path, [night])
+    assert warning.startswith(f"'{CYRILLIC}', a new player, looks like 'Anna'")
+    _said([night], warning, f"{night}:35:1: hand P3")
