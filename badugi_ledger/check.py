@@ -32,7 +32,14 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .check_import import Carries, HeldLines, NamesOfFiles, NewNames, Tournaments
+from .check_import import (
+    Carries,
+    HeldLines,
+    NamesOfFiles,
+    NewNames,
+    Tournaments,
+    left_behind_alone,
+)
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
@@ -278,7 +285,7 @@ def check_file(
         names.keep(outcome)
     at_end = tracker.pools.at_end()
     if not keyed:
-        said = NamesOfFiles().found(names)
+        said = NamesOfFiles().found(names) + left_behind_alone(tracker.pools)
         if tournaments.hands is not None:
             said += tournaments.found()
         at_end += [(str(outcome.hand_id), found) for outcome, found in said]
@@ -434,10 +441,8 @@ class CheckRun:
                 found = hands.found(path, report.keys, report.facts)
             found = sorted(found + names.found(report.names), key=lambda f: f[0].pos.line)
             placed = _with_other_files(report, found)
-            if held is None and tournaments.add(report.tournaments):
-                held = HeldLines()
-            elif held is not None:
-                tournaments.add(report.tournaments)
+            if tournaments.add(report.tournaments, report.facts.pools if report.facts else None):
+                held = held or HeldLines()  # (from the first such file on: said at the end)
             if held is not None:
                 held.file(str(path), placed)
             else:
@@ -453,7 +458,7 @@ class CheckRun:
             if self.progress is not None and not here:
                 self.progress(sum(s.hands for s in report.summaries))
         if held is not None:
-            found = tournaments.found()
+            found = tournaments.found(hands.pools if hands else None, self.files)
             _count_at_end(self.summaries, [warning for _, warning in found])
             yield from held.lines(
                 [(o.source, o.pos.line, problem_line(o, w)) for o, w in found], self.summaries
@@ -514,7 +519,9 @@ class CheckRun:
                 found += [warning for _, warning in names.found(new)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
-                if tournaments.add(mine.hands) and held is None:
+                if hands is None:
+                    found += [warning for _, warning in left_behind_alone(tracker.pools)]
+                if tournaments.add(mine.hands, tracker.pools) and held is None:
                     held = SpooledTemporaryFile(  # noqa: SIM115 - closed below, once read
                         JSON_SPOOL, "w+", encoding="utf-8", newline="\n"
                     )
@@ -526,7 +533,9 @@ class CheckRun:
                 held_found.append((count, found))
         if held is None:
             return
-        warnings = [warning for _, warning in tournaments.found()]
+        warnings = [
+            warning for _, warning in tournaments.found(hands.pools if hands else None, self.files)
+        ]
         _count_at_end(self.summaries, warnings)
         with held:
             held.seek(0)

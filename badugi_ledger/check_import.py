@@ -30,8 +30,10 @@ from .model.games import GAMES
 from .model.results import HandOutcome, Violation
 
 if TYPE_CHECKING:
+    from .check_pools import PoolsOfFiles
     from .ledger.rows import UnstoredCarries
     from .model.errors import Position
+    from .replay.pools import Pools
 
 
 class Summary(Protocol):
@@ -186,12 +188,15 @@ class TournamentsOfFiles:
 
 
 class Tournaments:
-    """The hands of tournaments of a file or of a check's files (:mod:`.check_tournaments`,
-    loaded at the first hand of a tournament only)."""
+    """The hands of tournaments of a file or of a check's files, and whether the check's
+    files play Progressive Badugi pools: what the import says only once its last file is
+    stored (a tournament's warnings; a pot left behind, ``check_pools.left_behind``), which a
+    report of several files says once every file was read (:class:`HeldLines`)."""
 
     def __init__(self) -> None:
         self.hands: TournamentHands | None = None
         self.files: TournamentsOfFiles | None = None
+        self.pooled = False
 
     def keep(self, outcome: HandOutcome) -> None:
         record = outcome.record
@@ -201,19 +206,50 @@ class Tournaments:
             self.hands = TournamentHands()
         self.hands.keep(outcome)
 
-    def add(self, hands: TournamentHands | None) -> bool:
-        """A file's tournament hands, added to the check's: whether there are any so far."""
+    def add(self, hands: TournamentHands | None, pools: Pools | None = None) -> bool:
+        """A file's tournament hands and pools, added to the check's: whether there are any
+        hands of a tournament, or nights of a Progressive pool, so far."""
         if hands is not None and hands.events:
             if self.files is None:
                 self.files = TournamentsOfFiles()
             self.files.add(hands)
-        return self.files is not None
+        self.pooled = self.pooled or played(pools)
+        return self.files is not None or self.pooled
 
-    def found(self) -> list[tuple[HandOutcome, Violation]]:
-        """The warnings of the tournaments of the files added (of the file kept, if none)."""
+    def found(
+        self, pools: PoolsOfFiles | None = None, files: Sequence[object] = ()
+    ) -> list[tuple[HandOutcome, Violation]]:
+        """The warnings of the tournaments of the files added (of the file kept, if none),
+        and, given the ``files``' ``pools``, of the pots their nights leave behind."""
         if self.files is None:
             self.add(self.hands)
-        return self.files.found() if self.files is not None else []
+        found = self.files.found() if self.files is not None else []
+        if pools is not None and self.pooled:
+            from .check_pools import left_behind
+            from .replay.pools import Pools
+
+            merged = Pools()
+            merged.nights, merged.words = pools.nights, pools.words
+            place = {str(path): at for at, path in reversed(list(enumerate(files)))}
+            found += left_behind(merged, lambda source: place.get(source, 0))
+        return found
+
+
+def played(pools: Pools | None) -> bool:
+    """Whether ``pools`` hold a night of a Progressive hand the import stores."""
+    if pools is None:
+        return False
+    return any(n.first_take is not None for nights in pools.nights.values() for n in nights)
+
+
+def left_behind_alone(pools: Pools) -> list[tuple[HandOutcome, Violation]]:
+    """The pots a file's nights leave behind (``check_pools.left_behind``), as an import of
+    it alone warns: not when it refuses the file for its pots (then nothing is stored)."""
+    if not played(pools) or any(found.rule == "carry-carried" for _, found in pools.at_end()):
+        return []
+    from .check_pools import left_behind
+
+    return left_behind(pools)
 
 
 class HeldLines:

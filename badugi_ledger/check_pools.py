@@ -9,7 +9,9 @@ import of them into an empty ledger says of one file because of another (the led
 * last week's pot taken by one of several first hands of nights whose order is not known
   (``carry-last-week``);
 * a pot taken by a night none of whose players sat in the hand of another night that carried
-  it (``carry-strangers``).
+  it (``carry-strangers``);
+* a pot the next hand played at its table takes only in part (``carry-left-behind``:
+  :func:`left_behind`, said once every file was read, or at the end of one file).
 
 Each in the import's words, at a hand of the file just read (an earlier file's report is out
 already).  Of each file, its nights' tallies only (:class:`~.replay.pools.PoolNight`: a few
@@ -195,3 +197,41 @@ def _here(
     hand, pos = min(firsts, key=lambda first: first[1].line)
     moved = Violation(violation.rule, violation.message, pos, violation.kind)
     return HandOutcome(source, hand, pos), moved
+
+
+LEFT_BEHIND = "carry-left-behind"
+"""The rule ``check`` names the import's warning of a pot a hand takes only in part."""
+
+
+def left_behind(
+    pools: Pools, order: Callable[[str], int] | None = None
+) -> list[tuple[HandOutcome, Violation]]:
+    """The import's warnings of the pots ``pools``' nights leave behind
+    (:meth:`~.replay.pools.Pools.left_behind`: a hand taking less than is left for it), in
+    its words (``ledger/carried_pots.py``, ``left_behind_words``), each at the hand that
+    takes the pot, a warning as the import's.  ``order``: of several files, each file's place
+    in the import's order; a hand that takes or carries a pot, of a file stored before the
+    file of the hand that carried it, is not warned of: the import refuses that later file
+    instead (the rest of a pot the ledger holds taken would stay in ``*carry*``), which
+    ``check`` does not say."""
+    found = []
+    for table, night, (hand, pos, take), left, carrier, moved in pools.left_behind():
+        at = carrier.carrier_at
+        if carrier.carrier is None or at is None:  # pragma: no cover - the walk's carrier
+            continue
+        if moved and order is not None and order(pos.source) < order(at.source):
+            continue
+        from .ledger.carried_pots import PoolMove, left_behind_words  # (the import's words)
+
+        pool = next(p for (_, _, p), nights in pools.nights.items() if night in nights)
+        words = pools.words.get(pool, "")
+        taker = PoolMove(
+            0, 0, night.date, 0, hand, take, 0, words, night.name, pos.source, pos.line
+        )
+        carried = PoolMove(
+            0, 0, carrier.date, 0, carrier.carrier[0], 0, 0, words, carrier.name, at.source, at.line
+        )
+        text = left_behind_words(table, taker, left, carried)
+        violation = Violation(LEFT_BEHIND, text, pos, "warning")
+        found.append((HandOutcome(pos.source, hand, pos), violation))
+    return sorted(found, key=lambda item: item[0].pos.line)

@@ -465,6 +465,12 @@ def _left(table: str, hand: PoolMove, left: int, carrier: PoolMove) -> CarryShor
     )
 
 
+def left_behind_words(table: str, hand: PoolMove, left: int, carrier: PoolMove) -> str:
+    """The import's warning of a pot ``hand`` takes only in part (:func:`carry_left_behind`),
+    which ``check`` says too (``check_pools``), of the hands as it knows them."""
+    return _left(table, hand, left, carrier).left_behind_text()
+
+
 def play_steps(hands: list[PoolMove]) -> list[tuple[bool, list[PoolMove]]]:
     """The pool's hands in play order (module docstring), as steps: each hand of a night whose
     place is known is a step of its own (True); nights whose order is not known - of one date,

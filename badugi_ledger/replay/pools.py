@@ -95,6 +95,8 @@ class PoolNight:
     takers: frozenset[str] = frozenset()
     """The players of its first Progressive hand, when that hand took a pot (a night's pot
     passed to it by another night: :meth:`Pools.strangers`)."""
+    first_move: tuple[str, Position, int] | None = None
+    """Its first hand that took or carried a pot: its number, place and take (None: none)."""
 
 
 def pool_of(event: EventKey) -> tuple[str | None, ...]:
@@ -174,6 +176,8 @@ class Pools:
                 self.words[pool] = pool_words(record)
         night.taken += carry_in
         night.carried += out
+        if (carry_in or out) and night.first_move is None:
+            night.first_move = (record.hand_id or "", record.pos, carry_in)
         if carry_in:
             night.last_take = (record.hand_id or "", record.pos, carry_in)
         if out:
@@ -295,6 +299,47 @@ class Pools:
                         found.append((table, night, carrier))
                     if night.carrier is not None:
                         carrier = night
+        return found
+
+    def left_behind(
+        self,
+    ) -> list[tuple[str, PoolNight, tuple[str, Position, int], int, PoolNight, bool]]:
+        """Of each pool at each table, read to the end, in play order: the first hand that
+        takes less than the pots carried before it left (``carry in`` below it, or none),
+        after a night alone on its date - what the import warns of, the rest staying in
+        ``*carry*`` for no hand (``ledger/carried_pots.py``, ``carry_left_behind``, walked
+        here from the nights' totals: a night's later hands take what its own hands carried).
+        The hand is a night's first that took or carried a pot, or, after the pool's last
+        such hand, the first Progressive hand of the next night by date.  Each as (table, the
+        hand's night, the hand's number, place and take, what was left, the night of the
+        last hand that carried before it, and whether the hand took or carried a pot)."""
+        found = []
+        for (_, table, _), nights in self.nights.items():
+            played = [n for n in nights if n.first_take is not None]
+            left, known = 0, True
+            carrier: PoolNight | None = None
+            short = None
+            for ordered, step in _steps([n for n in played if n.carried or n.taken]):
+                step = sorted(step, key=lambda n: night_order(n.date, n.name))
+                first = step[0].first_move
+                if ordered and known and carrier is not None and first and first[2] < left:
+                    short = (table, step[0], first, left, carrier, True)
+                    break
+                if ordered:
+                    take = step[0].first_move[2] if step[0].first_move else 0
+                    left = max(0, left - take) + step[0].carried - (step[0].taken - take)
+                else:
+                    left = max(0, left - sum(n.taken for n in step)) + sum(n.carried for n in step)
+                known = ordered
+                carrier = next((n for n in reversed(step) if n.carried), carrier)
+            if short is None and left and known and carrier is not None:
+                later = [n for n in played if n.date is not None and n.date > _date(carrier)]
+                if later and carrier.date is not None:
+                    after = min(later, key=lambda n: night_order(n.date, n.name))
+                    if after.first is not None:
+                        short = (table, after, (*after.first, 0), left, carrier, False)
+            if short is not None:
+                found.append(short)
         return found
 
     def last_week_unordered(self, across: bool = False) -> list[tuple[str, Violation]]:
