@@ -403,6 +403,8 @@ class CheckRun:
 
         progress = self.progress
         carries = Carries()
+        if tracker is not None:
+            tracker.pools.not_stored = carries.not_stored
         for outcome in replay_stream(items(), tracker=tracker):
             outcome = carries.held(outcome)
             summary(outcome.source).add(outcome)
@@ -458,7 +460,7 @@ class CheckRun:
             if self.progress is not None and not here:
                 self.progress(sum(s.hands for s in report.summaries))
         if held is not None:
-            found = tournaments.found(hands.pools if hands else None, self.files)
+            found = tournaments.found(hands, self.files)
             _count_at_end(self.summaries, [warning for _, warning in found])
             yield from held.lines(
                 [(o.source, o.pos.line, problem_line(o, w)) for o, w in found], self.summaries
@@ -533,9 +535,7 @@ class CheckRun:
                 held_found.append((count, found))
         if held is None:
             return
-        warnings = [
-            warning for _, warning in tournaments.found(hands.pools if hands else None, self.files)
-        ]
+        warnings = [warning for _, warning in tournaments.found(hands, self.files)]
         _count_at_end(self.summaries, warnings)
         with held:
             held.seek(0)

@@ -140,6 +140,19 @@ class HandsOfFiles:
         found = lines.get(line)
         return source if found is None else str(_last_holding(found[1], found[0])[0])
 
+    def held_at(self, source: str, line: int) -> tuple[str, int]:
+        """The file and line the ledger reads the hand at ``line`` of ``source`` from, once
+        every file was read: the last file holding it as a copy (``source`` and ``line``
+        when none is known)."""
+        for _, files in self.groups.values():
+            for path, held in files:
+                if str(path) == source:
+                    for i in range(0, len(held), 2):
+                        if held[i + 1] == line:
+                            there, at = _last_holding(files, held[i])
+                            return str(there), at
+        return source, line
+
     def _seen(self, table: int) -> set[int]:
         """The numbers the files reported so far hold at the table of key ``table``."""
         held = self.groups.get(table)

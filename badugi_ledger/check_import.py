@@ -30,9 +30,10 @@ from .model.games import GAMES
 from .model.results import HandOutcome, Violation
 
 if TYPE_CHECKING:
-    from .check_pools import PoolsOfFiles
+    from .check_files import HandsOfFiles
     from .ledger.rows import UnstoredCarries
     from .model.errors import Position
+    from .model.events import HandRecord
     from .replay.pools import Pools
 
 
@@ -217,21 +218,22 @@ class Tournaments:
         return self.files is not None or self.pooled
 
     def found(
-        self, pools: PoolsOfFiles | None = None, files: Sequence[object] = ()
+        self, hands: HandsOfFiles | None = None, files: Sequence[object] = ()
     ) -> list[tuple[HandOutcome, Violation]]:
         """The warnings of the tournaments of the files added (of the file kept, if none),
-        and, given the ``files``' ``pools``, of the pots their nights leave behind."""
+        and, given the ``files``' ``hands``, of the pots their nights leave behind."""
         if self.files is None:
             self.add(self.hands)
         found = self.files.found() if self.files is not None else []
-        if pools is not None and self.pooled:
+        if hands is not None and self.pooled:
+            pools = hands.pools
             from .check_pools import left_behind
             from .replay.pools import Pools
 
             merged = Pools()
             merged.nights, merged.words = pools.nights, pools.words
             place = {str(path): at for at, path in reversed(list(enumerate(files)))}
-            found += left_behind(merged, lambda source: place.get(source, 0))
+            found += left_behind(merged, lambda source: place.get(source, 0), hands.held_at)
         return found
 
 
@@ -320,6 +322,12 @@ class Carries:
     def __init__(self) -> None:
         self.source: str | None = None
         self.carries: UnstoredCarries | None = None
+
+    def not_stored(self, record: HandRecord, carry_in: int) -> bool:
+        """Whether the next hand, of ``record``, taking ``carry_in``, takes a pot a hand the
+        import does not store carried (:attr:`~.replay.pools.Pools.not_stored`: the pools'
+        tallies leave it out, as the ledger's do)."""
+        return self.carries is not None and self.carries.taking(record, carry_in)
 
     def held(self, outcome: HandOutcome) -> HandOutcome:
         """``outcome``, with the ``carry-not-stored`` error when the import refuses it so."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .model.errors import NOWHERE
+from .model.errors import NOWHERE, Position
 from .model.results import HandOutcome, Violation
 from .replay.pools import PoolNight, Pools
 
@@ -204,7 +204,9 @@ LEFT_BEHIND = "carry-left-behind"
 
 
 def left_behind(
-    pools: Pools, order: Callable[[str], int] | None = None
+    pools: Pools,
+    order: Callable[[str], int] | None = None,
+    held_at: Callable[[str, int], tuple[str, int]] | None = None,
 ) -> list[tuple[HandOutcome, Violation]]:
     """The import's warnings of the pots ``pools``' nights leave behind
     (:meth:`~.replay.pools.Pools.left_behind`: a hand taking less than is left for it), in
@@ -213,14 +215,15 @@ def left_behind(
     in the import's order; a hand that takes or carries a pot, of a file stored before the
     file of the hand that carried it, is not warned of: the import refuses that later file
     instead (the rest of a pot the ledger holds taken would stay in ``*carry*``), which
-    ``check`` does not say."""
+    ``check`` does not say.  ``held_at``: the file and line the ledger reads a hand of a file
+    from (the last file holding it as a copy), which the words name and the warning is at."""
     found = []
-    for table, night, (hand, pos, take), left, carrier, moved in pools.left_behind():
-        at = carrier.carrier_at
-        if carrier.carrier is None or at is None:  # pragma: no cover - the walk's carrier
-            continue
+    for table, night, (hand, pos, take), left, carrier, (by, at), moved in pools.left_behind():
         if moved and order is not None and order(pos.source) < order(at.source):
             continue
+        if held_at is not None:
+            pos = Position(*held_at(pos.source, pos.line), pos.column)
+            at = Position(*held_at(at.source, at.line), at.column)
         from .ledger.carried_pots import PoolMove, left_behind_words  # (the import's words)
 
         pool = next(p for (_, _, p), nights in pools.nights.items() if night in nights)
@@ -228,9 +231,7 @@ def left_behind(
         taker = PoolMove(
             0, 0, night.date, 0, hand, take, 0, words, night.name, pos.source, pos.line
         )
-        carried = PoolMove(
-            0, 0, carrier.date, 0, carrier.carrier[0], 0, 0, words, carrier.name, at.source, at.line
-        )
+        carried = PoolMove(0, 0, carrier.date, 0, by, 0, 0, words, carrier.name, at.source, at.line)
         text = left_behind_words(table, taker, left, carried)
         violation = Violation(LEFT_BEHIND, text, pos, "warning")
         found.append((HandOutcome(pos.source, hand, pos), violation))

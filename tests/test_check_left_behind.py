@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
 from tests.replay.test_carry_pools import CARRIER, GAME, taker
+from tests.replay.test_progressive_carry import NIGHT
 
 runner = CliRunner()
 
@@ -46,9 +47,9 @@ def _import_warnings(tmp_path: Path, paths: list[Path]) -> set[str]:
     return {w for f in files for w in f["warnings"]}
 
 
-def _check(paths: list[Path], *options: str) -> list[str]:
+def _check(paths: list[Path], *options: str, status: int = 0) -> list[str]:
     result = runner.invoke(app, ["check", *options, *map(str, paths)])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == status, result.output
     return result.output.splitlines()
 
 
@@ -112,3 +113,21 @@ def test_the_night_carrying_the_pot_a_file_before_took_in_part_is_refused_not_wa
     assert first["error"] is None and "3 chips would stay in *carry*" in second["error"]
     assert not first["warnings"] and not second["warnings"]
     assert not any("carry-left-behind" in line for line in _check([taking, night]))
+
+
+def test_a_pot_the_hand_after_a_rejected_taker_leaves_in_one_night(tmp_path: Path) -> None:
+    """``examples/progressive_night.bhh`` with hand P2, which takes P1's pot of 12, damaged
+    (Cara draws 5 cards; seed 002 allows 4: ``draw-count``): the import stores P1 and P3, and
+    P3, the next hand it holds at the table, takes none of the 12 - its warning, which
+    ``check`` says at P3 (the pools count the hands the import stores, no other)."""
+    text = NIGHT.read_text(encoding="utf-8")
+    damaged = text.replace("draw: Cara 1 · Dan pat", "draw: Cara 5 · Dan pat", 1)
+    assert damaged != text
+    night = tmp_path / "night.bhh"
+    night.write_text(damaged, encoding="utf-8")
+    (file,) = _import(tmp_path, [night])
+    (warning,) = file["warnings"]
+    assert "hand P1 of Progressive night (2024-05-03)" in warning
+    assert "but hand P3 of Progressive night (2024-05-03)" in warning
+    lines = _check([night], status=1)
+    assert f"{night}:35:1: hand P3: warning: {warning} [carry-left-behind]" in lines, lines

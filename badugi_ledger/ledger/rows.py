@@ -425,6 +425,11 @@ class UnstoredCarries:
         pending, or the hand carries one (most hands of a check need neither)."""
         return bool(self.carries) or _carried(outcome) > 0
 
+    def taking(self, record: HandRecord, carry_in: int) -> bool:
+        """Whether a hand of ``record`` that takes ``carry_in`` takes a pot a hand not stored
+        carried (what :meth:`meet` says of it next)."""
+        return bool(carry_in and self.carries) and pool_at(record) in self.carries
+
     def meet(self, outcome: HandOutcome, rejected: bool) -> str | None:
         """The next hand of the file, ``rejected`` for what it is alone (:func:`hand_reasons`):
         the words of the pot it takes that a hand not stored carried (then it is not stored

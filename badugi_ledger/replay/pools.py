@@ -58,6 +58,24 @@ EventKey = tuple[str, str, str | None, str]
 """An event as :func:`~badugi_ledger.model.events.event_of` names it: kind, name, date, unit."""
 
 
+class LeftBehind(NamedTuple):
+    """A hand that takes less of a pool's carried pots than was left for it
+    (:meth:`Pools.left_behind`)."""
+
+    table: str
+    night: PoolNight
+    """The hand's night."""
+    taker: tuple[str, Position, int]
+    """The hand: its number, place and take."""
+    left: int
+    carrier: PoolNight
+    """The night of the last hand that carried a pot before it."""
+    carried_by: tuple[str, Position]
+    """That hand: its number and place."""
+    moved: bool
+    """Whether the hand took or carried a pot (else it is the next hand played after it)."""
+
+
 class NightBefore(NamedTuple):
     """What the file's nights of a cash night's pool before it (earlier dates) left at its
     table, the latest of them named: the redeal its first hand may be, the players of the pot
@@ -97,6 +115,15 @@ class PoolNight:
     passed to it by another night: :meth:`Pools.strangers`)."""
     first_move: tuple[str, Position, int] | None = None
     """Its first hand that took or carried a pot: its number, place and take (None: none)."""
+    left_in: int = 0
+    """What its hands from :attr:`first_move` on left for the next (a later hand of the night
+    is held to it: :meth:`Pools.left_behind`)."""
+    short_in: tuple[tuple[str, Position, int], int, tuple[str, Position]] | None = None
+    """Its first hand after :attr:`first_move` that took or carried a pot while taking less
+    than its hands before it left (a hand between them not counted: rejected), with what was
+    left and the hand that last carried before it (number, place)."""
+    after_carrier: tuple[str, Position] | None = None
+    """Its first Progressive hand after its last hand that carried a pot (None: none yet)."""
 
 
 def pool_of(event: EventKey) -> tuple[str | None, ...]:
@@ -131,6 +158,10 @@ class Pools:
         """(source, table) -> the pools its replayed hands carried a pot in, with their words."""
         self.words: dict[tuple[str | None, ...], str] = {}
         """Each pool a counted hand played in, in words (:func:`pool_words`)."""
+        self.not_stored: Callable[[HandRecord, int], bool] | None = None
+        """Given (``check``'s: ``ledger/rows.py``, ``UnstoredCarries``), whether a hand that
+        replayed cleanly, taking the pot given, is one the import does not store all the
+        same (it takes a pot a hand it rejects carried): not counted."""
 
     def open(
         self, source: str, table: str, event: EventKey
@@ -165,7 +196,10 @@ class Pools:
 
     def count(self, record: HandRecord, night: PoolNight, carry_in: int, out: int) -> None:
         """A Progressive hand of ``night`` that the import stores (replayed as recorded, every
-        stack known): it took ``carry_in`` of its pool and carried ``out``."""
+        stack known, :attr:`not_stored` aside): it took ``carry_in`` of its pool and carried
+        ``out``."""
+        if self.not_stored is not None and self.not_stored(record, carry_in):
+            return
         if night.first_take is None:
             night.first_take = carry_in
             night.first = (record.hand_id or "", record.pos)
@@ -176,13 +210,22 @@ class Pools:
                 self.words[pool] = pool_words(record)
         night.taken += carry_in
         night.carried += out
-        if (carry_in or out) and night.first_move is None:
-            night.first_move = (record.hand_id or "", record.pos, carry_in)
+        hand = (record.hand_id or "", record.pos)
+        if night.first_move is not None and (carry_in or out):
+            if carry_in < night.left_in and night.short_in is None and night.carrier_at:
+                carrier = (night.carrier[0] if night.carrier else "", night.carrier_at)
+                night.short_in = ((*hand, carry_in), night.left_in, carrier)
+            night.left_in = max(0, night.left_in - carry_in) + out
+        elif carry_in or out:
+            night.first_move, night.left_in = (*hand, carry_in), out
+        if night.carrier is not None and not out and night.after_carrier is None:
+            night.after_carrier = hand
         if carry_in:
             night.last_take = (record.hand_id or "", record.pos, carry_in)
         if out:
             night.carrier = (record.hand_id or "", frozenset(record.players))
             night.carrier_at = record.pos
+            night.after_carrier = None
             source, table, pool = pool_at(record)
             self.carried_in.setdefault((source, table), {}).setdefault(pool, pool_words(record))
 
@@ -301,43 +344,52 @@ class Pools:
                         carrier = night
         return found
 
-    def left_behind(
-        self,
-    ) -> list[tuple[str, PoolNight, tuple[str, Position, int], int, PoolNight, bool]]:
+    def left_behind(self) -> list[LeftBehind]:
         """Of each pool at each table, read to the end, in play order: the first hand that
-        takes less than the pots carried before it left (``carry in`` below it, or none),
-        after a night alone on its date - what the import warns of, the rest staying in
-        ``*carry*`` for no hand (``ledger/carried_pots.py``, ``carry_left_behind``, walked
-        here from the nights' totals: a night's later hands take what its own hands carried).
-        The hand is a night's first that took or carried a pot, or, after the pool's last
-        such hand, the first Progressive hand of the next night by date.  Each as (table, the
-        hand's night, the hand's number, place and take, what was left, the night of the
-        last hand that carried before it, and whether the hand took or carried a pot)."""
+        takes less than the pots carried before it left (``carry in`` below it, or none) -
+        what the import warns of, the rest staying in ``*carry*`` for no hand
+        (``ledger/carried_pots.py``, ``carry_left_behind``, whose walk is followed here from
+        the nights' tallies: a night's first hand that takes or carries a pot, after a night
+        alone on its date, is held to what the nights before it left, its later such hands
+        to what its own hands left (:attr:`PoolNight.short_in`); nights whose order is not
+        known to their totals, and nothing after them).  After the pool's last such hand,
+        the next Progressive hand played at the table: in its night, else the first of the
+        next night by date."""
         found = []
         for (_, table, _), nights in self.nights.items():
             played = [n for n in nights if n.first_take is not None]
             left, known = 0, True
             carrier: PoolNight | None = None
+            carried_by: tuple[str, Position] | None = None
             short = None
             for ordered, step in _steps([n for n in played if n.carried or n.taken]):
                 step = sorted(step, key=lambda n: night_order(n.date, n.name))
-                first = step[0].first_move
-                if ordered and known and carrier is not None and first and first[2] < left:
-                    short = (table, step[0], first, left, carrier, True)
+                night, first = step[0], step[0].first_move
+                if ordered and known and carried_by and carrier and first and first[2] < left:
+                    short = LeftBehind(table, night, first, left, carrier, carried_by, True)
                     break
-                if ordered:
-                    take = step[0].first_move[2] if step[0].first_move else 0
-                    left = max(0, left - take) + step[0].carried - (step[0].taken - take)
+                if ordered and night.short_in is not None:
+                    taker, was_left, by = night.short_in
+                    short = LeftBehind(table, night, taker, was_left, night, by, True)
+                    break
+                if ordered:  # (its first hand took what was left, or more: none stays)
+                    left = night.left_in
                 else:
                     left = max(0, left - sum(n.taken for n in step)) + sum(n.carried for n in step)
                 known = ordered
                 carrier = next((n for n in reversed(step) if n.carried), carrier)
-            if short is None and left and known and carrier is not None:
-                later = [n for n in played if n.date is not None and n.date > _date(carrier)]
-                if later and carrier.date is not None:
-                    after = min(later, key=lambda n: night_order(n.date, n.name))
-                    if after.first is not None:
-                        short = (table, after, (*after.first, 0), left, carrier, False)
+                if carrier is not None and carrier.carrier and carrier.carrier_at:
+                    carried_by = (carrier.carrier[0], carrier.carrier_at)
+            if short is None and left and known and carrier is not None and carried_by:
+                after = carrier.after_carrier
+                at = carrier
+                if after is None and carrier.date is not None:
+                    later = [n for n in played if n.date is not None and n.date > carrier.date]
+                    if later:
+                        at = min(later, key=lambda n: night_order(n.date, n.name))
+                        after = at.first
+                if after is not None:
+                    short = LeftBehind(table, at, (*after, 0), left, carrier, carried_by, False)
             if short is not None:
                 found.append(short)
         return found
