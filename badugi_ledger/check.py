@@ -438,10 +438,11 @@ class CheckRun:
         names = NamesOfFiles()
         held: HeldLines | None = None  # from the first file holding a tournament's hands on
         for path, report in zip(self.files, ordered_map(check, self.files, self.jobs), strict=True):
-            found = []
+            found, refused = [], False
             if hands is not None and report.keys:
-                found = hands.found(path, report.keys, report.facts)
-            found = sorted(found + names.found(report.names), key=lambda f: f[0].pos.line)
+                found, refused = hands.found(path, report.keys, report.facts), hands.refused
+            found += names.found(report.names, found, refused, partial(self.replayed, path))
+            found.sort(key=lambda f: f[0].pos.line)
             placed = _with_other_files(report, found)
             if tournaments.add(report.tournaments, report.facts.pools if report.facts else None):
                 held = held or HeldLines()  # (from the first such file on: said at the end)
@@ -517,8 +518,12 @@ class CheckRun:
                 found = [violation for _, violation in at_end]
                 if hands is not None and kept is not None and kept.held:
                     kept.facts.pools = tracker.pools
-                    found += [error for _, error in hands.found(path, kept.held, kept.facts)]
-                found += [warning for _, warning in names.found(new)]
+                    said = hands.found(path, kept.held, kept.facts)
+                    found += [error for _, error in said]
+                    refused, again = hands.refused, partial(self.replayed, path)
+                    found += [w for _, w in names.found(new, said, refused, again)]
+                else:
+                    found += [warning for _, warning in names.found(new)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
                 if hands is None:

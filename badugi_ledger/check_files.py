@@ -68,6 +68,9 @@ class HandsOfFiles:
         self.tables = TablesOfFiles()
         self.nights = NightsOfFiles()
         self.pools = PoolsOfFiles()
+        self.refused = False
+        """Whether the import refuses the file :meth:`found` was last asked of whole (a night
+        stored again under another name): nothing of it is stored."""
         self._lines: dict[str, dict[int, tuple[int, list[tuple[Path, array[int]]]]]] = {}
         """Of a file :meth:`_holder` was asked of for this file, each line's hand number and
         its table's files."""
@@ -81,6 +84,7 @@ class HandsOfFiles:
         (``event-terms``: :mod:`.check_across`), each with its hand, in the order of the lines;
         then ``path``'s hands are remembered."""
         reported: list[tuple[HandOutcome, Violation]] = []
+        self.refused = False
         self._lines.clear()  # (the files before this one hold the ledger's hands now)
         if facts is not None:
             elsewhere = self.tables.candidates(facts, keys, self._seen)
@@ -97,6 +101,7 @@ class HandsOfFiles:
             nights, refused = self.nights.found(
                 path, facts, lambda line: line not in held, self.replay, self._holder
             )
+            self.refused = refused
             if refused:
                 return nights  # (the import stores nothing of the file)
             pooled: list[tuple[HandOutcome, Violation]] = []

@@ -23,7 +23,7 @@ ledger's modules are loaded at the first hand of a tournament or a Progressive g
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .model.games import GAMES
@@ -393,10 +393,29 @@ class NamesOfFiles:
         self.names: set[str] = set()
         self.looks: dict[str, list[str]] = {}
 
-    def found(self, names: NewNames | None) -> list[tuple[HandOutcome, Violation]]:
-        """The look-alike warnings of a file's new names; then they are made."""
-        if names is None:
+    def found(
+        self,
+        names: NewNames | None,
+        said: Sequence[tuple[HandOutcome, Violation]] = (),
+        refused: bool = False,
+        again: Callable[[], Iterable[HandOutcome]] | None = None,
+    ) -> list[tuple[HandOutcome, Violation]]:
+        """The look-alike warnings of a file's new names; then they are made.  ``said``:
+        what the check says of the file's hands with the files before it, whose conflicts
+        (a ``duplicate-hand`` error: another version, a copy at another table) the import
+        does not store, so they make no name; ``refused``: it stores nothing of the file.
+        A name first met in such a hand is looked for in the file's hands replayed ``again``
+        (rare: a file in conflict with one before)."""
+        if names is None or refused:
             return []
+        unstored = {
+            o.pos.line for o, v in said if v.rule == "duplicate-hand" and v.kind != "warning"
+        }
+        if again is not None and any(pos.line in unstored for pos, _ in names.met.values()):
+            names = NewNames()
+            for outcome in again():
+                if outcome.pos.line not in unstored:
+                    names.keep(outcome)
         from .model.names import look_alike, plain
 
         found: list[tuple[HandOutcome, Violation]] = []

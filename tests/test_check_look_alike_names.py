@@ -84,3 +84,21 @@ def test_both_spellings_in_one_file(tmp_path: Path) -> None:
     ((_, warning),) = _import_warnings(tmp_path, [night])
     assert warning.startswith(f"'{CYRILLIC}', a new player, looks like 'Anna'")
     _said([night], warning, f"{night}:35:1: hand P3")
+
+
+def test_a_name_only_in_hands_the_import_does_not_store_is_no_new_player(tmp_path: Path) -> None:
+    """The night again with Anna written ``Аnna``, the same event: each hand is another
+    version of one the first file holds, a conflict the import does not store, so no player
+    ``Аnna`` is made and nothing is warned of; ``check`` says the conflicts, not the name."""
+    first, again = tmp_path / "first.bhh", tmp_path / "again.bhh"
+    first.write_text(TEXT, encoding="utf-8")
+    again.write_text(TEXT.replace("Anna", CYRILLIC), encoding="utf-8")
+    db = tmp_path / "empty.db"
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), str(first), str(again)])
+    files = json.loads(out.output)["files"]
+    assert files[1]["stored"] == 0 and len(files[1]["conflicts"]) == 3
+    assert not any(f["warnings"] for f in files)
+    for options in ((), ("--json",)):
+        result = runner.invoke(app, ["check", *options, str(first), str(again)])
+        assert "duplicate-hand" in result.output
+        assert "look-alike" not in result.output and "looks like" not in result.output
