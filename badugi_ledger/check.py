@@ -285,7 +285,8 @@ def check_file(
         names.keep(outcome)
     at_end = tracker.pools.at_end()
     if not keyed:
-        said = NamesOfFiles().found(names) + left_behind_alone(tracker.pools)
+        said = NamesOfFiles().found(names, again=partial(run.replayed, path))
+        said += left_behind_alone(tracker.pools)
         if tournaments.hands is not None:
             said += tournaments.found()
         at_end += [(str(outcome.hand_id), found) for outcome, found in said]
@@ -523,7 +524,8 @@ class CheckRun:
                     refused, again = hands.refused, partial(self.replayed, path)
                     found += [w for _, w in names.found(new, said, refused, again)]
                 else:
-                    found += [warning for _, warning in names.found(new)]
+                    again = partial(self.replayed, path)
+                    found += [warning for _, warning in names.found(new, again=again)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
                 if hands is None:

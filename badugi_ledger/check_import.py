@@ -361,12 +361,16 @@ class Carries:
 
 class NewNames:
     """The names of players a file's hands that the import stores make, each with the hand it
-    is first met in, in the order met (the order the import makes them: hand after hand, seat
-    after seat of the rows it stores, :func:`~.ledger.rows.hand_rows`).  A few words a player:
-    the ledger's modules are asked only at a hand with a name not met before."""
+    is first met in, in the order met.  Read cheaply as the hands are replayed (each hand's
+    players in seat order: a few words a player, no ledger module loaded); ``exact``: as the
+    import makes them (hand after hand, seat after seat of the rows it stores,
+    :func:`~.ledger.rows.hand_rows`: not a player seated but not dealt in), which
+    :meth:`NamesOfFiles.found` asks for, the file replayed again, when a name may look like
+    another (rare)."""
 
-    def __init__(self) -> None:
+    def __init__(self, exact: bool = False) -> None:
         self.met: dict[str, tuple[Position, str]] = {}
+        self.exact = exact
 
     def keep(self, outcome: HandOutcome) -> None:
         record, result = outcome.record, outcome.result
@@ -375,11 +379,16 @@ class NewNames:
         met = self.met
         if all(name in met for name in result.starting_stacks):
             return
+        at = (outcome.pos, str(outcome.hand_id))
+        if not self.exact:
+            seated = [s.name for s in record.seats if s.name in result.starting_stacks]
+            for name in (*seated, *result.starting_stacks):
+                met.setdefault(name, at)
+            return
         from .ledger.rows import hand_rows
 
         for player in hand_rows(record, result, outcome.source, outcome.pos.line).players:
-            if player[0] not in met:
-                met[player[0]] = (outcome.pos, str(outcome.hand_id))
+            met.setdefault(player[0], at)
 
 
 class NamesOfFiles:
@@ -404,15 +413,18 @@ class NamesOfFiles:
         what the check says of the file's hands with the files before it, whose conflicts
         (a ``duplicate-hand`` error: another version, a copy at another table) the import
         does not store, so they make no name; ``refused``: it stores nothing of the file.
-        A name first met in such a hand is looked for in the file's hands replayed ``again``
-        (rare: a file in conflict with one before)."""
+        When a name may look like another, or is first met in such a hand, the names are
+        read exactly from the file's hands replayed ``again`` (rare)."""
         if names is None or refused:
             return []
         unstored = {
             o.pos.line for o, v in said if v.rule == "duplicate-hand" and v.kind != "warning"
         }
-        if again is not None and any(pos.line in unstored for pos, _ in names.met.values()):
-            names = NewNames()
+        inexact = not names.exact and self._alike(names)
+        if again is not None and (
+            inexact or any(pos.line in unstored for pos, _ in names.met.values())
+        ):
+            names = NewNames(exact=True)
             for outcome in again():
                 if outcome.pos.line not in unstored:
                     names.keep(outcome)
@@ -434,6 +446,21 @@ class NamesOfFiles:
                     found.append((HandOutcome(pos.source, hand, pos), warning))
             alike.append(name)
         return found
+
+    def _alike(self, names: NewNames) -> bool:
+        """Whether a new name of ``names`` looks like another, made before or new: not two
+        plain printable ASCII names, which never do."""
+        from .model.names import look_alike, plain
+
+        looks: dict[str, list[str]] = {}
+        for name in names.met:
+            if name not in self.names:
+                looks.setdefault(look_alike(name), []).append(name)
+        for key, new in looks.items():
+            others = [*self.looks.get(key, ()), *new]
+            if any(not (plain(a) and plain(b)) for a in new for b in others if a != b):
+                return True
+        return False
 
 
 LOOK_ALIKE = "player-look-alike"
