@@ -286,7 +286,7 @@ def check_file(
     at_end = tracker.pools.at_end()
     if not keyed:
         said = NamesOfFiles().found(names, again=partial(run.replayed, path))
-        said += left_behind_alone(tracker.pools)
+        said += left_behind_alone(tracker.pools, at_end)
         if tournaments.hands is not None:
             said += tournaments.found()
         at_end += [(str(outcome.hand_id), found) for outcome, found in said]
@@ -526,10 +526,10 @@ class CheckRun:
                 else:
                     again = partial(self.replayed, path)
                     found += [warning for _, warning in names.found(new, again=again)]
+                if hands is None:  # (of several files, at the end: Tournaments.found)
+                    found += [w for _, w in left_behind_alone(tracker.pools, at_end)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
-                if hands is None:
-                    found += [warning for _, warning in left_behind_alone(tracker.pools)]
                 if tournaments.add(mine.hands, tracker.pools) and held is None:
                     held = SpooledTemporaryFile(  # noqa: SIM115 - closed below, once read
                         JSON_SPOOL, "w+", encoding="utf-8", newline="\n"

@@ -23,10 +23,15 @@ ledger's modules are loaded at the first hand of a tournament or a Progressive g
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from .model.events import event_label, ledger_event
 from .model.games import GAMES
+from .model.names import look_alike, plain
 from .model.results import HandOutcome, Violation
 
 if TYPE_CHECKING:
@@ -83,9 +88,6 @@ class TournamentHands:
             return
         if not outcome.ok or result is None or result.unknown_stacks:
             return  # (a hand the import rejects: ledger.rows.hand_reasons)
-        from .ledger.rows import hand_rows
-        from .model.events import event_label, ledger_event
-
         session = record.session
         event = ledger_event(session, record.settings.currency, outcome.source)
         held = self.events.get(event)
@@ -94,7 +96,7 @@ class TournamentHands:
             held = self.events[event] = Tournament(label, [None], [])
         if held.starting[0] is None:
             held.starting[0] = session.starting_chips
-        rows = hand_rows(record, result, outcome.source, outcome.pos.line)
+        rows = _rows().hand_rows(record, result, outcome.source, outcome.pos.line)
         players = tuple((p[0], p[2], p[3], p[7], p[8]) for p in rows.players)
         table, number = str(rows.hand[1] or ""), str(record.hand_id)
         held.hands.append(
@@ -136,7 +138,6 @@ class TournamentsOfFiles:
     def found(self) -> list[tuple[HandOutcome, Violation]]:
         """The warnings of every tournament, each with the hand it is said at."""
         from .ledger.tournament_warnings import BACK_AT_THE_TABLE, Seat, sittings, warnings_of
-        from .model.results import HandOutcome, Violation
 
         found: list[tuple[HandOutcome, Violation]] = []
         for tournament in self.events.values():
@@ -244,10 +245,13 @@ def played(pools: Pools | None) -> bool:
     return any(n.first_take is not None for nights in pools.nights.values() for n in nights)
 
 
-def left_behind_alone(pools: Pools) -> list[tuple[HandOutcome, Violation]]:
+def left_behind_alone(
+    pools: Pools, at_end: Sequence[tuple[str, Violation]]
+) -> list[tuple[HandOutcome, Violation]]:
     """The pots a file's nights leave behind (``check_pools.left_behind``), as an import of
-    it alone warns: not when it refuses the file for its pots (then nothing is stored)."""
-    if not played(pools) or any(found.rule == "carry-carried" for _, found in pools.at_end()):
+    it alone warns: not when it refuses the file for its pots (``at_end``: what the pools
+    said at the file's end, :meth:`~.replay.pools.Pools.at_end`; then nothing is stored)."""
+    if not played(pools) or any(found.rule == "carry-carried" for _, found in at_end):
         return []
     from .check_pools import left_behind
 
@@ -270,15 +274,11 @@ class HeldLines:
         )
 
     def file(self, source: str, placed: Iterable[tuple[int, str]]) -> None:
-        import json
-
         self.spool.write(json.dumps(["file", source]) + "\n")
         for start, text in placed:
             self.spool.write(json.dumps([start, text]) + "\n")
 
     def summary(self, index: int) -> None:
-        import json
-
         self.spool.write(json.dumps(["summary", index]) + "\n")
 
     def lines(
@@ -287,8 +287,6 @@ class HeldLines:
         """The held lines, the lines ``found`` (file, the line of the hand, its report line)
         among them: each before the problems of its hand, or at the end of its file's; each
         summary's line once they are counted in it."""
-        import json
-
         at: dict[str, list[tuple[int, str]]] = {}
         for source, line, text in sorted(found, key=lambda said: said[1]):
             at.setdefault(source, []).append((line, text))
@@ -337,17 +335,14 @@ class Carries:
         if self.carries is None:
             if record is None or not GAMES[record.settings.game].progressive:
                 return outcome
-            from .ledger.rows import UnstoredCarries
-
-            self.carries = UnstoredCarries()
+            self.carries = _rows().UnstoredCarries()
         if not self.carries.concerns(outcome):
             return outcome
-        from .ledger.rows import CARRY_NOT_STORED, hand_reasons
-
-        taken = self.carries.meet(outcome, bool(hand_reasons(outcome)))
+        rows = _rows()
+        taken = self.carries.meet(outcome, bool(rows.hand_reasons(outcome)))
         if taken is None:
             return outcome
-        error = Violation(CARRY_NOT_STORED, taken, outcome.pos)
+        error = Violation(rows.CARRY_NOT_STORED, taken, outcome.pos)
         return HandOutcome(
             outcome.source,
             outcome.hand_id,
@@ -385,9 +380,7 @@ class NewNames:
             for name in (*seated, *result.starting_stacks):
                 met.setdefault(name, at)
             return
-        from .ledger.rows import hand_rows
-
-        for player in hand_rows(record, result, outcome.source, outcome.pos.line).players:
+        for player in _rows().hand_rows(record, result, outcome.source, outcome.pos.line).players:
             met.setdefault(player[0], at)
 
 
@@ -428,8 +421,6 @@ class NamesOfFiles:
             for outcome in again():
                 if outcome.pos.line not in unstored:
                     names.keep(outcome)
-        from .model.names import look_alike, plain
-
         found: list[tuple[HandOutcome, Violation]] = []
         for name, (pos, hand) in names.met.items():
             if name in self.names:
@@ -450,8 +441,6 @@ class NamesOfFiles:
     def _alike(self, names: NewNames) -> bool:
         """Whether a new name of ``names`` looks like another, made before or new: not two
         plain printable ASCII names, which never do."""
-        from .model.names import look_alike, plain
-
         looks: dict[str, list[str]] = {}
         for name in names.met:
             if name not in self.names:
@@ -465,3 +454,13 @@ class NamesOfFiles:
 
 LOOK_ALIKE = "player-look-alike"
 """The rule ``check`` names the import's warning of a new name that looks like another."""
+
+
+@cache
+def _rows() -> ModuleType:
+    """``ledger/rows.py``, imported the first time a hand asks its rules (a tournament's, a
+    Progressive pot's, a name's): a check of other hands never loads it, and no import
+    statement runs once per file or hand."""
+    from .ledger import rows
+
+    return rows
