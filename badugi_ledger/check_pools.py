@@ -209,7 +209,7 @@ def left_behind(
     held_at: Callable[[str, int], tuple[str, int]] | None = None,
 ) -> list[tuple[HandOutcome, Violation]]:
     """The import's warnings of the pots ``pools``' nights leave behind
-    (:meth:`~.replay.pools.Pools.left_behind`: a hand taking less than is left for it), in
+    (:func:`~.replay.pools_left.left_behind`: a hand taking less than is left for it), in
     its words (``ledger/carried_pots.py``, ``left_behind_words``), each at the hand that
     takes the pot, a warning as the import's.  ``order``: of several files, each file's place
     in the import's order; a hand that takes or carries a pot, of a file stored before the
@@ -218,7 +218,9 @@ def left_behind(
     ``check`` does not say.  ``held_at``: the file and line the ledger reads a hand of a file
     from (the last file holding it as a copy), which the words name and the warning is at."""
     found = []
-    for table, night, (hand, pos, take), left, carrier, (by, at), moved in pools.left_behind():
+    from .replay.pools_left import left_behind as walked
+
+    for table, night, (hand, pos, take), left, carrier, (by, at), moved in walked(pools):
         if moved and order is not None and order(pos.source) < order(at.source):
             continue
         if held_at is not None:

@@ -58,24 +58,6 @@ EventKey = tuple[str, str, str | None, str]
 """An event as :func:`~badugi_ledger.model.events.event_of` names it: kind, name, date, unit."""
 
 
-class LeftBehind(NamedTuple):
-    """A hand that takes less of a pool's carried pots than was left for it
-    (:meth:`Pools.left_behind`)."""
-
-    table: str
-    night: PoolNight
-    """The hand's night."""
-    taker: tuple[str, Position, int]
-    """The hand: its number, place and take."""
-    left: int
-    carrier: PoolNight
-    """The night of the last hand that carried a pot before it."""
-    carried_by: tuple[str, Position]
-    """That hand: its number and place."""
-    moved: bool
-    """Whether the hand took or carried a pot (else it is the next hand played after it)."""
-
-
 class NightBefore(NamedTuple):
     """What the file's nights of a cash night's pool before it (earlier dates) left at its
     table, the latest of them named: the redeal its first hand may be, the players of the pot
@@ -117,7 +99,7 @@ class PoolNight:
     """Its first hand that took or carried a pot: its number, place and take (None: none)."""
     left_in: int = 0
     """What its hands from :attr:`first_move` on left for the next (a later hand of the night
-    is held to it: :meth:`Pools.left_behind`)."""
+    is held to it: :func:`~.pools_left.left_behind`)."""
     short_in: tuple[tuple[str, Position, int], int, tuple[str, Position]] | None = None
     """Its first hand after :attr:`first_move` that took or carried a pot while taking less
     than its hands before it left (a hand between them not counted: rejected), with what was
@@ -342,56 +324,6 @@ class Pools:
                         found.append((table, night, carrier))
                     if night.carrier is not None:
                         carrier = night
-        return found
-
-    def left_behind(self) -> list[LeftBehind]:
-        """Of each pool at each table, read to the end, in play order: the first hand that
-        takes less than the pots carried before it left (``carry in`` below it, or none) -
-        what the import warns of, the rest staying in ``*carry*`` for no hand
-        (``ledger/carried_pots.py``, ``carry_left_behind``, whose walk is followed here from
-        the nights' tallies: a night's first hand that takes or carries a pot, after a night
-        alone on its date, is held to what the nights before it left, its later such hands
-        to what its own hands left (:attr:`PoolNight.short_in`); nights whose order is not
-        known to their totals, and nothing after them).  After the pool's last such hand,
-        the next Progressive hand played at the table: in its night, else the first of the
-        next night by date."""
-        found = []
-        for (_, table, _), nights in self.nights.items():
-            played = [n for n in nights if n.first_take is not None]
-            left, known = 0, True
-            carrier: PoolNight | None = None
-            carried_by: tuple[str, Position] | None = None
-            short = None
-            for ordered, step in _steps([n for n in played if n.carried or n.taken]):
-                step = sorted(step, key=lambda n: night_order(n.date, n.name))
-                night, first = step[0], step[0].first_move
-                if ordered and known and carried_by and carrier and first and first[2] < left:
-                    short = LeftBehind(table, night, first, left, carrier, carried_by, True)
-                    break
-                if ordered and night.short_in is not None:
-                    taker, was_left, by = night.short_in
-                    short = LeftBehind(table, night, taker, was_left, night, by, True)
-                    break
-                if ordered:  # (its first hand took what was left, or more: none stays)
-                    left = night.left_in
-                else:
-                    left = max(0, left - sum(n.taken for n in step)) + sum(n.carried for n in step)
-                known = ordered
-                carrier = next((n for n in reversed(step) if n.carried), carrier)
-                if carrier is not None and carrier.carrier and carrier.carrier_at:
-                    carried_by = (carrier.carrier[0], carrier.carrier_at)
-            if short is None and left and known and carrier is not None and carried_by:
-                after = carrier.after_carrier
-                at = carrier
-                if after is None and carrier.date is not None:
-                    later = [n for n in played if n.date is not None and n.date > carrier.date]
-                    if later:
-                        at = min(later, key=lambda n: night_order(n.date, n.name))
-                        after = at.first
-                if after is not None:
-                    short = LeftBehind(table, at, (*after, 0), left, carrier, carried_by, False)
-            if short is not None:
-                found.append(short)
         return found
 
     def last_week_unordered(self, across: bool = False) -> list[tuple[str, Violation]]:
