@@ -23,7 +23,6 @@ ledger's modules are loaded at the first hand of a tournament or a Progressive g
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from types import ModuleType
@@ -274,11 +273,15 @@ class HeldLines:
         )
 
     def file(self, source: str, placed: Iterable[tuple[int, str]]) -> None:
+        import json  # (only a check holding a tournament's files: a one-file check loads none)
+
         self.spool.write(json.dumps(["file", source]) + "\n")
         for start, text in placed:
             self.spool.write(json.dumps([start, text]) + "\n")
 
     def summary(self, index: int) -> None:
+        import json
+
         self.spool.write(json.dumps(["summary", index]) + "\n")
 
     def lines(
@@ -287,6 +290,8 @@ class HeldLines:
         """The held lines, the lines ``found`` (file, the line of the hand, its report line)
         among them: each before the problems of its hand, or at the end of its file's; each
         summary's line once they are counted in it."""
+        import json
+
         at: dict[str, list[tuple[int, str]]] = {}
         for source, line, text in sorted(found, key=lambda said: said[1]):
             at.setdefault(source, []).append((line, text))
