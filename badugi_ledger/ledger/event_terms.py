@@ -62,6 +62,17 @@ def command_payouts(db: sqlite3.Connection, event_id: int, payouts: str | None) 
         )
 
 
+EVENT_HOLDERS = (
+    "SELECT event_id, source FROM hands WHERE void_reason IS NULL "
+    "OR void_reason NOT LIKE '%' || ? UNION ALL SELECT h.event_id, c.source "
+    "FROM hand_copies c JOIN hands h ON h.id = c.hand_id"
+)
+"""Each event and a file that holds a hand of it, as rows (``event_id``, ``source``): the
+file each hand was read from last, unless that file left it out (``source`` None: a hand read
+from no file), and each file holding a copy of it (``hand_copies``).  Its one parameter is
+:data:`~.void_reasons.LEFT_OUT`."""
+
+
 def create_event_terms(db: sqlite3.Connection) -> None:
     """The table, filled for a ledger made before it as conservatively as it can be: each term
     an event holds is taken as stated by every file that holds a hand of it (read from it
@@ -76,16 +87,12 @@ def create_event_terms(db: sqlite3.Connection) -> None:
         "PRIMARY KEY (event_id, source, term)) STRICT"
     )
     db.execute("CREATE INDEX IF NOT EXISTS event_terms_source ON event_terms (source)")
-    holders = (
-        "SELECT event_id, source FROM hands WHERE source IS NOT NULL AND (void_reason IS NULL "
-        "OR void_reason NOT LIKE '%' || ?) UNION SELECT h.event_id, c.source FROM hand_copies c "
-        "JOIN hands h ON h.id = c.hand_id"
-    )
     for term in TERMS:
         db.execute(
             f"INSERT OR IGNORE INTO event_terms (event_id, source, term, value) "
             f"SELECT e.id, s.source, '{term}', e.{term} FROM events e "
-            f"JOIN ({holders}) s ON s.event_id = e.id WHERE e.{term} IS NOT NULL",
+            f"JOIN ({EVENT_HOLDERS}) s ON s.event_id = e.id "
+            f"WHERE s.source IS NOT NULL AND e.{term} IS NOT NULL",
             [LEFT_OUT],
         )
     db.execute(
@@ -95,4 +102,11 @@ def create_event_terms(db: sqlite3.Connection) -> None:
     )
 
 
-__all__ = ["COMMAND", "COMMAND_NAME", "TERMS", "command_payouts", "create_event_terms"]
+__all__ = [
+    "COMMAND",
+    "COMMAND_NAME",
+    "EVENT_HOLDERS",
+    "TERMS",
+    "command_payouts",
+    "create_event_terms",
+]

@@ -22,7 +22,7 @@ from ..model.errors import LedgerError
 from ..model.events import Session
 from .conflicts import event_fact_conflict, fact_text
 from .event_lookup import event_label, event_label_of
-from .event_terms import COMMAND, COMMAND_NAME, TERMS, stated_terms
+from .event_terms import COMMAND, COMMAND_NAME, EVENT_HOLDERS, TERMS, stated_terms
 from .hand_lookups import LOOKUP_CHUNK
 from .holdings import FileHoldings, Stored
 from .report import Conflict, FileReport
@@ -337,11 +337,9 @@ class FileEvents:
         from it last that it did not leave out, or a copy of one (``hand_copies``)."""
         marks = ", ".join("?" * len(own_names))
         found = self.conn.execute(
-            "SELECT 1 FROM hands WHERE event_id = ? AND (source IS NULL OR source NOT IN "
-            f"({marks})) AND (void_reason IS NULL OR void_reason NOT LIKE '%' || ?) "
-            "UNION ALL SELECT 1 FROM hand_copies c JOIN hands h ON h.id = c.hand_id "
-            f"WHERE h.event_id = ? AND c.source NOT IN ({marks}) LIMIT 1",
-            [event_id, *own_names, LEFT_OUT, event_id, *own_names],
+            f"SELECT 1 FROM ({EVENT_HOLDERS}) WHERE event_id = ? "
+            f"AND (source IS NULL OR source NOT IN ({marks})) LIMIT 1",
+            [LEFT_OUT, event_id, *own_names],
         )
         return found.fetchone() is not None
 
