@@ -10,6 +10,7 @@ recorded outcome events (``Collect``, ``PotTotal``, ``RakeTaken``) that the repl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.names import line_break_refused
 from ..model.settings import GameSettings
+from .common import parse_amount, parse_count
 
 # --- the hand draft ---------------------------------------------------------------------------
 
@@ -212,6 +214,18 @@ class HandDraft:
                 seat.line,
             )
         self.seats.append(seat)
+
+    def add_seat_line(
+        self, seat: re.Match[str], currency: str | None, index: int, *, out_of_hand: bool = False
+    ) -> str:
+        """A seat line read by a reader's pattern, whose groups ``num``, ``name`` and ``stack``
+        are the seat, the player and his stack (in ``currency``; None: chips), at line
+        ``index``: added as :meth:`add_seat` adds it.  The player's name."""
+        at = self.at(index)
+        number = parse_count(seat["num"], "seat", at)
+        stack = parse_amount(seat["stack"], currency=currency, position=at)
+        self.add_seat(SeatLine(number, seat["name"], stack, out_of_hand, line=index))
+        return seat["name"]
 
     # -- betting bookkeeping (used to turn "calls to 44" into chips put in, and for checks) --
     def new_round(self) -> None:

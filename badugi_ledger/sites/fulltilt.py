@@ -41,7 +41,7 @@ from .common import (
     parse_site_cards,
     site_currency,
 )
-from .draft import HandDraft, SeatLine
+from .draft import HandDraft
 from .files import NAME, UNREADABLE, CutLine, cut_lines, last_written, refuse_cut, won_amount
 from .listing import Unread, about_player
 from .summary import check_summary, summary_seat, summary_win
@@ -257,15 +257,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             if section == "seats":
                 seat = _SEAT.match(line)
                 if seat is not None:
-                    draft.add_seat(
-                        SeatLine(
-                            parse_count(seat["num"], "seat", pos),
-                            seat["name"],
-                            parse_amount(seat["stack"], currency=money, position=pos),
-                            line=index,
-                        )
-                    )
-                    names.add(seat["name"])
+                    names.add(draft.add_seat_line(seat, money, index))
                     continue
                 m = _BUTTON.match(line)
                 if m is not None:

@@ -39,7 +39,7 @@ from .common import (
     parse_count,
     parse_site_cards,
 )
-from .draft import HandDraft, SeatLine, of_hand
+from .draft import HandDraft, of_hand
 from .files import (
     NAME,
     UNREADABLE,
@@ -211,15 +211,7 @@ def _read_body(
                     draft.button_seat = parse_count(t["button"], "button seat", pos)
                     continue
                 if (s := _SEAT.match(line)) is not None:
-                    draft.add_seat(
-                        SeatLine(
-                            parse_count(s["num"], "seat", pos),
-                            s["name"],
-                            parse_amount(s["stack"], currency=CURRENCY, position=pos),
-                            line=index,
-                        )
-                    )
-                    names.add(s["name"])
+                    names.add(draft.add_seat_line(s, CURRENCY, index))
                     continue
             if section == "summary":
                 if (s := _SUMMARY_SEAT.match(line)) is not None:

@@ -47,7 +47,7 @@ from .common import (
     parse_site_cards,
     site_currency,
 )
-from .draft import HandDraft, SeatLine
+from .draft import HandDraft
 from .files import NAME, UNREADABLE, CutLine, cut_lines, last_written, refuse_cut, won_amount
 from .listing import Unread, stars_line_about_player
 from .summary import check_summary, summary_pot, summary_seat, summary_win
@@ -331,16 +331,9 @@ def _read_body(
                         raise draft.error(
                             f"cannot read the seat line {quote(line)!r}", index, rule="bad-line"
                         )
-                    draft.add_seat(
-                        SeatLine(
-                            parse_count(seat["num"], "seat", draft.at(index)),
-                            seat["name"],
-                            parse_amount(seat["stack"], currency=money, position=draft.at(index)),
-                            out_of_hand="out of hand" in tail,
-                            line=index,
-                        )
+                    names.add(
+                        draft.add_seat_line(seat, money, index, out_of_hand="out of hand" in tail)
                     )
-                    names.add(seat["name"])
                     continue
             if section == "summary":
                 if _read_summary_line(draft, line, index, money):
