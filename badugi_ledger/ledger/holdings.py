@@ -479,7 +479,8 @@ class FileHoldings:
         if renamed is None:
             return
         new, old = renamed
-        if old != rows.source or new in (rows.source, self.was):
+        own = self.own_names()  # (the file by any path it was imported by)
+        if old not in own or new in own:
             return
         seen = {old}
         while new not in seen:  # the night's file now: the end of the renames

@@ -447,6 +447,30 @@ def test_the_old_file_of_a_renamed_night_shown_nothing_is_refused_by_its_rename(
     assert counted == [("Conc", 1)]
 
 
+def test_the_old_file_of_a_renamed_night_is_refused_by_any_path_to_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old file imported by another path than it was (the folder named from inside it,
+    as ``import recorded`` beside the ledger names the record page's files, whose hands bear
+    their whole path) is the same file (:mod:`badugi_ledger.ledger.source_paths`): refused
+    as by its own path.  It was taken as a file the rename never named, and its hand counted
+    again beside the renamed night's: the night twice."""
+    db = tmp_path / "club.db"
+    one = "\n".join(HANDS.split("\n\n")[:1]) + "\n"
+    old = write(tmp_path / "conc.bhh", night("cash Conc · date 2024-03-01", one))
+    assert imported(db, old)[0] == 0
+    renamed = write(tmp_path / "conc2.bhh", night("cash Conc2 · date 2024-03-01", one))
+    code, out = imported(db, renamed, "--renamed-from", str(old), "--replace")
+    assert code == 0 and hands(db) == 1, out
+    before = dump(db)
+    monkeypatch.chdir(tmp_path)
+    code, out = imported(db, Path(old.name))
+    assert code == 1, out
+    assert "would count again beside it, the night twice" in " ".join(out.split()), out
+    assert hands(db) == 1
+    assert dump(db) == before
+
+
 def test_a_renamed_night_re_dated_or_renamed_again_still_refuses_its_old_file(
     tmp_path: Path,
 ) -> None:
