@@ -107,6 +107,7 @@ def import_(
     from ..ledger.renamed_files import renamed_choice
     from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
+    from ..ledger.unwritten_files import write_unwritten
     from ..sources import history_files
 
     files = history_files(paths)  # a wrong path is refused before a ledger is made for it
@@ -124,6 +125,9 @@ def import_(
             ) as ledger,
             progress_bar("importing", total) as tick,
         ):
+            written = write_unwritten(ledger, within=paths)
+            if written:  # (a file written in a folder named: the folder is read again)
+                files = history_files(paths)
             report = import_files(
                 ledger,
                 files,
@@ -141,6 +145,7 @@ def import_(
         if isinstance(stopped, ImportInterrupted):
             typer.echo(screen(stopped.text()), err=True)
         raise stopped from None
+    report.written = tuple(written)
     if str(db) != ":memory:":
         report.ledger = str(db)
     render(report, as_json)
@@ -414,6 +419,8 @@ def serve_cmd(
     if problem is not None:
         fail(problem)
     typer.echo(screen_row(f"ledger: {db}" + (" (read-only)" if read_only else "")))
+    for line in web_app.state.written:  # (a record page's save the last server never ended)
+        typer.echo(screen_row(line))
     typer.echo(f"open {public_url(host, port, token)}")
     with signals_for_a_server():
         # The app has nothing to start or stop: without the lifespan protocol a second

@@ -408,10 +408,16 @@ def import_paths(
     renamed_from: str | Path | None = None,
 ) -> ImportReport:
     """Import every file named or found in the folders named
-    (:func:`~badugi_ledger.sources.history_files`), as :func:`import_files` does."""
+    (:func:`~badugi_ledger.sources.history_files`), as :func:`import_files` does; first, a
+    file of these paths the ledger holds the hands of and the folder lacks (a record page's
+    save of a renamed night, stopped before it wrote the file) is written from the ledger
+    (:mod:`.unwritten_files`), so that the night is read from it and not from its old name."""
     from ..sources import history_files
+    from .unwritten_files import write_unwritten
 
-    return import_files(
+    paths = list(paths)
+    written = write_unwritten(db, within=paths)  # (before the folders are read: it holds them)
+    report = import_files(
         db,
         history_files(paths),
         strict=strict,
@@ -423,6 +429,8 @@ def import_paths(
         jobs=jobs,
         renamed_from=renamed_from,
     )
+    report.written = tuple(written)
+    return report
 
 
 def import_files(

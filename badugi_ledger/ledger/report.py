@@ -310,6 +310,9 @@ class ImportReport:
     refused_groups: tuple[tuple[tuple[str, ...], str], ...] = ()
     """Groups of files, each file refused for a carried pot, that were refused together too,
     each with what refused it."""
+    written: tuple[str, ...] = ()
+    """What the import wrote before reading the files: each file the ledger held the hands of
+    and the folder lacked (:mod:`.unwritten_files`), one line a file."""
 
     @property
     def stored_together(self) -> tuple[str, ...]:
@@ -365,7 +368,7 @@ class ImportReport:
 
     def text_lines(self) -> list[str]:
         """The report as people read it: one line per file, rejected hands under it."""
-        lines = []
+        lines = [for_terminal(line) for line in self.written]
         others = [f for f in self.files if f.only_other_games] if len(self.files) > 1 else []
         for f in self.files:
             if f in others:
@@ -452,6 +455,7 @@ class ImportReport:
             "replaced": self.replaced,
             "skipped": self.skipped,
             "ledger": self.ledger,
+            "written": list(self.written),
             "files": [f.as_dict() for f in self.files],
             "stored_together": list(self.stored_together),
             "refused_together": None

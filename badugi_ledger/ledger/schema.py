@@ -39,6 +39,9 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   (:mod:`badugi_ledger.ledger.source_paths`).
 * ``event_terms``: which source (a file, or ``tournament --payouts``) states each term of an
   event (:mod:`badugi_ledger.ledger.event_terms`).
+* ``unwritten_files``: the text of a night renamed on the record page, stored in the
+  transaction that stores its hands, until its file is written
+  (:mod:`badugi_ledger.ledger.unwritten_files`).
 * Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 
 Why one module of this size: the schema and its ordered migrations live together, since a
@@ -55,6 +58,7 @@ from datetime import UTC, datetime
 from .event_terms import create_event_terms
 from .hand_content import content_digest, stored_facts
 from .source_paths import create_source_paths
+from .unwritten_files import create_unwritten_files
 from .views import create_views
 from .void_reasons import SET_ASIDE_REASON
 
@@ -545,6 +549,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "event terms: which file (or tournament --payouts) states each term of an event, so "
         "that a term struck from every file that stated it leaves the event",
         create_event_terms,
+    ),
+    (
+        25,
+        "unwritten files: the text of a night renamed on the record page, stored with its "
+        "hands, until its file is written",
+        create_unwritten_files,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

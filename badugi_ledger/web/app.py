@@ -76,7 +76,7 @@ def create_app(
     ``max_body``: the largest request body in bytes.  A missing ledger file is created empty
     (an error when ``read_only``).
     """
-    prepare_ledger(db_path, read_only=read_only)
+    written = prepare_ledger(db_path, read_only=read_only)
     routes: list[BaseRoute] = [
         Route("/", home, name="home"),
         *browse.routes,
@@ -105,4 +105,5 @@ def create_app(
     )
     app.state.db_path = str(db_path)
     app.state.read_only = read_only
+    app.state.written = written
     return app

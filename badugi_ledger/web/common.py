@@ -45,11 +45,20 @@ def ledger_path(request: Request) -> Path:
     return Path(request.app.state.db_path)
 
 
-def prepare_ledger(path: str | Path, *, read_only: bool) -> None:
+def prepare_ledger(path: str | Path, *, read_only: bool) -> list[str]:
     """Make sure the ledger at ``path`` can be served before serving it: create it (an empty
     ledger) when missing, or bring its schema up to date; when ``read_only``, a missing ledger
-    or one of an older schema is a :class:`~badugi_ledger.model.errors.LedgerError` instead."""
-    store.open_ledger(path, create=not read_only, read_only=read_only).close()
+    or one of an older schema is a :class:`~badugi_ledger.model.errors.LedgerError` instead.
+    A file the ledger holds the hands of and its folder lacks (a record page's save of a
+    renamed night, stopped before it wrote the file) is written first
+    (:mod:`badugi_ledger.ledger.unwritten_files`): what was written, one line a file."""
+    from ..ledger.unwritten_files import write_unwritten
+
+    ledger = store.open_ledger(path, create=not read_only, read_only=read_only)
+    try:
+        return [] if read_only else write_unwritten(ledger)
+    finally:
+        ledger.close()
 
 
 T = TypeVar("T")

@@ -101,10 +101,14 @@ def save_text(
     (a power cut) between the move and the ``COMMIT`` leaves the new file and the old ledger,
     which the next import of the file mends - never the reverse, a ledger holding hands its
     file does not, which the next ``import --replace`` of the folder would take out.  But a
-    renamed night's file is moved after the ``COMMIT``, which records the rename: both files
-    on disk and the old ledger would read as two nights, and a short one count twice.
+    renamed night's file is written after the ``COMMIT``, which records the rename (both files
+    on disk and the old ledger would read as two nights, and a short one count twice) and the
+    text itself (:class:`_Renaming`): a server stopped before the file is written leaves the
+    ledger to write it, as the server starting again, the next save or an import of the
+    folder does (:mod:`~..ledger.unwritten_files`).
     """
     from ..ledger.importing import import_text
+    from ..ledger.unwritten_files import write_unwritten
     from .record_night import (
         file_hands,
         file_stamp,
@@ -118,6 +122,7 @@ def save_text(
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _clear_abandoned(folder)
+        write_unwritten(ledger, within=[folder])  # (a renamed night's save stopped before)
         fd, temp = _new_file(folder)
     except OSError as exc:
         raise RecordError(f"not saved: cannot write in {folder}: {exc.strerror or exc}") from None
@@ -183,34 +188,34 @@ def save_text(
             _keep_mode(temp, final)
         temp = _beside_the_file(temp, final)
         into_place = _IntoPlace(ledger, temp, final)
+        typed = temp.read_text(encoding="utf-8")
         try:
             done = import_text(
                 ledger,
-                temp.read_text(encoding="utf-8"),
+                typed,
                 str(final),
                 replace=replace,
                 was=None if renamed is None else str(renamed),
-                # a renamed night's file is moved after the COMMIT, which records the rename:
-                # killed between, the new file is missing but its hands are in the ledger,
-                # whose rename refuses the old file imported again; killed between a move
-                # before and the COMMIT, both files would be read as two nights, and a night
+                # a renamed night's file is written after the COMMIT, which records the
+                # rename and the file's text (``ledger.unwritten_files``): killed before a
+                # move before the COMMIT, both files would be read as two nights, and a night
                 # of one or two hands showing no cards stored twice (``ledger.night_copies``)
-                committing=into_place if renamed is None else None,
+                committing=into_place
+                if renamed is None
+                else _Renaming(ledger, typed, renamed, final),
             )
         except _NotAll as refused:
             done = refused.report  # (rolled back: nothing of it counts as stored)
+        if renamed is not None:  # (nothing to write unless the COMMIT recorded the rename)
+            write_unwritten(ledger, within=[final])
         saved = _saved(done, final)
         if saved.outcome == "saved":
-            if renamed is not None:
-                os.replace(temp, os.path.realpath(final))
             old_stamp = into_place.old_stamp
             saved.data["file_stamp"] = file_stamp(final)
             if saver is not None:
                 if len(_SAVED_BY) >= 1000:
                     _SAVED_BY.clear()
                 _SAVED_BY[str(final)] = (old_stamp, saved.data["file_stamp"], saver)
-            if renamed is not None:
-                renamed.unlink(missing_ok=True)
         return saved
     finally:
         temp.unlink(missing_ok=True)
@@ -299,6 +304,27 @@ class _IntoPlace:
         finally:
             if aside is not None:
                 aside.unlink(missing_ok=True)
+
+
+class _Renaming:
+    """The step of a renamed night's save that the ledger's ``COMMIT`` runs inside: the
+    text's file to be written as ``final`` and ``renamed`` removed, recorded in the ledger
+    with the rename (:func:`~..ledger.unwritten_files.note_unwritten`), so that a server
+    stopped after the ``COMMIT`` and before the file is written leaves the ledger able to
+    write it, never a night whose typed hands are in no file and whose old file the import
+    refuses.  A text the ledger takes only in part is refused, as :class:`_IntoPlace` does."""
+
+    def __init__(self, ledger: sqlite3.Connection, text: str, renamed: Path, final: Path) -> None:
+        self.ledger, self.text, self.renamed, self.final = ledger, text, renamed, final
+
+    @contextmanager
+    def __call__(self, report: FileReport) -> Iterator[None]:
+        from ..ledger.unwritten_files import note_unwritten
+
+        if report.rejected:
+            raise _NotAll(report)
+        note_unwritten(self.ledger, str(self.final), self.text, str(self.renamed))
+        yield
 
 
 def _synced(path: Path) -> None:

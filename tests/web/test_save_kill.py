@@ -40,6 +40,9 @@ NIGHT = HEADER + HAND_1
 TYPED = NIGHT + HAND_2
 """The night saved, then the hand typed at the table since, saved."""
 FILE = "2024-08-01-conf2.bhh"
+RENAMED = TYPED.replace("Conf2", "Conf3")
+"""The night renamed on the page, and saved."""
+RENAMED_FILE = "2024-08-01-conf3.bhh"
 
 KILLED = 9
 STEPS = ("move", "moved", "commit", "committed")
@@ -78,6 +81,13 @@ def _killed_at_commit(ledger: sqlite3.Connection, step: str) -> None:
 def _killed_at(step: str, db_path: Path, folder: Path) -> None:
     """In the forked child: the save of :data:`TYPED`, the process ended at ``step``."""
     ledger = open_ledger(db_path)
+    _ended_at(step, ledger)
+    save_text(ledger, folder, TYPED, replace=False)
+    os._exit(0)  # the step was never reached: the test says so
+
+
+def _ended_at(step: str, ledger: sqlite3.Connection) -> None:
+    """End the process at ``step`` (:data:`STEPS`) of a save over ``ledger``."""
     real_replace = os.replace
 
     def move(*args: object, **kwargs: object) -> None:
@@ -89,8 +99,6 @@ def _killed_at(step: str, db_path: Path, folder: Path) -> None:
 
     os.replace = move  # type: ignore[assignment]
     _killed_at_commit(ledger, step)
-    save_text(ledger, folder, TYPED, replace=False)
-    os._exit(0)  # the step was never reached: the test says so
 
 
 @pytest.fixture
@@ -145,8 +153,8 @@ def test_a_save_killed_at_any_step_never_leaves_the_ledger_holding_hands_its_fil
 def _renamed_killed_at(step: str, db_path: Path, folder: Path) -> None:
     """In the forked child: the night renamed on the page and saved, ended at ``step``."""
     ledger = open_ledger(db_path)
-    _killed_at_commit(ledger, step)
-    save_text(ledger, folder, TYPED.replace("Conf2", "Conf3"), replace=True, was=FILE)
+    _ended_at(step, ledger)
+    save_text(ledger, folder, RENAMED, replace=True, was=FILE)
     os._exit(0)
 
 
@@ -177,6 +185,75 @@ def test_a_renamed_nights_save_killed_never_counts_a_hand_twice(
     hands = counted(db_path)
     assert len(hands) == len(set(hands)), hands  # no hand counted twice
     assert hands == (["1", "2"] if step == "committed" else ["1"])
+
+
+@pytest.mark.parametrize("by", ["server", "save", "import", "import_here"])
+@pytest.mark.parametrize("step", ["committed", "move", "moved"])
+def test_a_renamed_nights_save_killed_after_its_commit_is_finished_from_the_ledger(
+    saved_night: tuple[Path, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    step: str,
+    by: str,
+) -> None:
+    """Killed after the ``COMMIT`` that records the rename, before its file is written (or
+    before the old one is removed), the save is finished by whatever writes to the ledger
+    next: the server starting again, the page's next save, an import of the folder (by its
+    whole path, or from the ledger's folder as ``recorded``).  The ledger holds the text with
+    the rename (``ledger.unwritten_files``): the new file is written from it, the old one
+    removed, and every hand counts once.  Before, the new file stayed missing, the hand typed
+    since the last save in no file, and the old file refused by the import (``Import
+    2024-08-01-conf3.bhh instead``, a file that was not there) - or, imported as
+    ``recorded``, counted beside the renamed night."""
+    from badugi_ledger.web.app import create_app
+
+    db_path, folder = saved_night
+    child = multiprocessing.get_context("fork").Process(
+        target=_renamed_killed_at, args=(step, db_path, folder)
+    )
+    child.start()
+    child.join(120)
+    assert child.exitcode == KILLED, f"the save never reached {step}"
+    assert counted(db_path) == ["1", "2"]  # the COMMIT was made: the ledger holds the rename
+
+    typed = RENAMED + HAND_3
+    if by == "server":
+        written = create_app(db_path).state.written
+        assert [line.split(": ")[0] for line in written] == (
+            [str(folder / RENAMED_FILE)] if step != "moved" else []
+        ), written
+    elif by == "save":  # the tab, never answered, saves the next hand over the old name
+        ledger = open_ledger(db_path)
+        try:
+            saved = save_text(ledger, folder, typed, replace=False, was=FILE)
+        finally:
+            ledger.close()
+        assert saved.outcome == "saved", saved.data
+    else:
+        if by == "import_here":
+            monkeypatch.chdir(tmp_path)
+        ledger = open_ledger(db_path)
+        try:
+            report = import_paths(ledger, [folder if by == "import" else "recorded"])
+        finally:
+            ledger.close()
+        assert report.ok, report.text_lines()
+
+    assert sorted(p.name for p in folder.iterdir() if p.name[0] != ".") == [RENAMED_FILE]
+    path = folder / RENAMED_FILE
+    assert path.read_text(encoding="utf-8") == (typed if by == "save" else RENAMED)
+    hands = ["1", "2", "3"] if by == "save" else ["1", "2"]
+    assert counted(db_path) == hands
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT count(*) FROM unwritten_files").fetchone() == (0,)
+    db.close()
+    ledger = open_ledger(db_path)  # the folder imported again: the same night, once
+    try:
+        report = import_paths(ledger, [folder], replace=True)
+    finally:
+        ledger.close()
+    assert report.ok and report.stored == 0, report.text_lines()
+    assert counted(db_path) == hands
 
 
 def _failing_commit(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,144 @@
+"""Files the ledger holds the hands of and their folder may not hold yet: a night renamed on
+the record page, stored under its new file's name and written after the ``COMMIT``.
+
+The record page saves a renamed night (its name or date changed) by importing its text as the
+file of the new name, the old file's hands left out (``--renamed-from``), and then writing the
+new file and removing the old one.  The file cannot be written before the ``COMMIT``: a server
+killed between would leave both files beside the old ledger, which read the folder as two
+nights.  Written after, a server killed between the two left the ledger counting the night from
+a file the folder lacked, the old file refused by the import as the night's old name, and the
+hands typed since the last save in no file at all.  So the save writes the new file's text
+here, in the transaction that records the rename (:func:`note_unwritten`), and the row is
+cleared once the file is in place (:func:`write_unwritten`): whatever opens the ledger next
+to write (the server starting, the page's next save, an import of the folder) finishes what
+the save began, from the ledger itself.
+
+The table ``unwritten_files``: ``path`` (the file, as its hands' ``source``), ``text`` (all
+of it), ``renamed_from`` (the old file, removed once the new one is written) and
+``renamed_digest`` (the SHA-256 of the old file's bytes when the save read it: an old file
+changed since, by an editor, is left where it is).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable
+from contextlib import suppress
+from pathlib import Path
+
+
+def create_unwritten_files(db: sqlite3.Connection) -> None:
+    """The table of files to write (a migration)."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS unwritten_files (path TEXT PRIMARY KEY, text TEXT NOT NULL, "
+        "renamed_from TEXT, renamed_digest TEXT) STRICT"
+    )
+
+
+def note_unwritten(db: sqlite3.Connection, path: str, text: str, renamed_from: str) -> None:
+    """Record, in the transaction that stores the hands of ``path`` (the renamed night), that
+    the folder is to hold ``text`` as ``path`` and no longer ``renamed_from``."""
+    db.execute(
+        "INSERT OR REPLACE INTO unwritten_files (path, text, renamed_from, renamed_digest) "
+        "VALUES (?, ?, ?, ?)",
+        [path, text, renamed_from, _digest(Path(renamed_from))],
+    )
+
+
+def write_unwritten(
+    db: sqlite3.Connection, *, within: Iterable[str | Path] | None = None
+) -> list[str]:
+    """Write each file the ledger holds and the folder lacks (:func:`note_unwritten`), remove
+    the old file it was renamed from (unless changed since), and clear its row; ``within``:
+    only the files in (or named by) these paths, as an import of them reads.  What was done,
+    one line a file, for the organiser to read; a file that cannot be written is said, and
+    its row kept for the next time."""
+    rows = db.execute(
+        "SELECT path, text, renamed_from, renamed_digest FROM unwritten_files ORDER BY path"
+    ).fetchall()
+    places = None if within is None else [os.path.realpath(p) for p in within]
+    done: list[str] = []
+    for path, text, renamed_from, digest in rows:
+        if places is not None and not any(
+            _inside(str(p), place) for place in places for p in (path, renamed_from) if p
+        ):
+            continue
+        target = Path(path)
+        try:
+            wrote = not os.path.lexists(target)
+            if wrote:
+                _write(target, text)
+            old = Path(renamed_from) if renamed_from else None
+            if old is not None and old != target and old.is_file() and _digest(old) == digest:
+                old.unlink()
+        except OSError as exc:
+            done.append(
+                f"{path}: not written: {exc.strerror or exc}; the ledger holds its hands "
+                "(a record page's save of a renamed night, stopped before it wrote the file)"
+            )
+            continue
+        db.execute("DELETE FROM unwritten_files WHERE path = ?", [path])
+        if wrote:
+            done.append(
+                f"{path}: written from the ledger, which holds its hands: a record page's save "
+                f"of the night renamed from {Path(renamed_from).name} stopped before it wrote it"
+            )
+    return done
+
+
+def _inside(path: str, place: str) -> bool:
+    """Whether ``path`` is ``place`` or lies in the folder ``place``."""
+    real = os.path.realpath(path)
+    return real == place or real.startswith(place.rstrip(os.sep) + os.sep)
+
+
+_WRITING = ".unwritten-"
+"""How the hidden file a file is written to before it is moved into place is named."""
+
+LEFT_AFTER = 3600
+"""Seconds after which such a hidden file is taken to be left by a process killed while
+writing it (a write takes a moment): the next write in its folder removes it."""
+
+
+def _write(target: Path, text: str) -> None:
+    """``text`` as the new file ``target``, written whole or not at all (a hidden file moved
+    into place, synced to disk), with the mode of any file the user makes."""
+    import secrets
+    import time
+
+    for left in target.parent.glob(f"{_WRITING}*.bhh"):
+        with suppress(OSError):  # (gone meanwhile, or not ours to remove)
+            if time.time() - left.lstat().st_mtime > LEFT_AFTER:
+                left.unlink()
+    temp = target.parent / f"{_WRITING}{secrets.token_hex(8)}.bhh"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    finally:
+        temp.unlink(missing_ok=True)
+    try:
+        folder = os.open(target.parent, os.O_RDONLY)
+    except OSError:  # (a folder that cannot be opened to sync: not on POSIX)
+        return
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+def _digest(path: Path) -> str | None:
+    """The SHA-256 of the bytes of ``path`` (None: it cannot be read)."""
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+__all__ = ["create_unwritten_files", "note_unwritten", "write_unwritten"]
