@@ -156,7 +156,7 @@ def save_text(
                 f"{renamed.name}'s: give the night a name of its own, or pick that event"
             )
         before = renamed or final
-        changed = _changed_since(before, was, stamp, saver)
+        changed = _changed_since(ledger, before, text, was=was, stamp=stamp, saver=saver)
         if changed is not None and not replace:
             return changed
         if before.exists():
@@ -417,26 +417,94 @@ def _beside_the_file(temp: Path, final: Path) -> Path:
 
 
 def _changed_since(
-    before: Path, was: str | None, stamp: str | None, saver: str | None
+    ledger: sqlite3.Connection,
+    before: Path,
+    text: str,
+    *,
+    was: str | None,
+    stamp: str | None,
+    saver: str | None,
 ) -> Saved | None:
-    """The refusal of a save over ``before``, the file the page loaded as ``was``, when its
-    bytes are no longer those of ``stamp``; None when it is unchanged (or not the page's), or
-    when the change is this page's own last save (``saver``, :data:`_SAVED_BY`), whose answer
-    was lost on the way: the page still holds the stamp before it, and the file holds nothing
-    it did not send."""
-    from .record_night import file_stamp
+    """The refusal of a save of ``text`` over ``before``, the file the page loaded as
+    ``was``, when its bytes are no longer those of ``stamp``; None when it is unchanged (or
+    not the page's), or when the change is this page's own last save (``saver``,
+    :data:`_SAVED_BY`), whose answer was lost on the way: the page still holds the stamp
+    before it, and the file holds nothing it did not send.
+
+    A server stopped during that save, between the file's move and the ledger's ``COMMIT``
+    (:class:`_IntoPlace`), knows it no more: its file holds hands the ledger does not, and the
+    page's next save is refused as a change.  The refusal says what the organiser can tell
+    from the file: whether the text holds every line of it (replacing loses nothing of it) and
+    which of its hands the ledger lacks (a save stopped before the ledger took it)."""
+    from .record_night import file_stamp, saved_text
 
     if stamp is None or was != before.name or not before.is_file():
         return None
     now = file_stamp(before)
     if now == stamp or (saver is not None and _SAVED_BY.get(str(before)) == (stamp, now, saver)):
         return None
+    on_disk = saved_text(before)
+    unstored = _not_in_ledger(ledger, before, on_disk)
+    if _holds_every_line(text, on_disk):
+        why = (
+            f"; it holds {_and(unstored)}, which the ledger does not: a save stopped before the "
+            "ledger took it (the server stopped while saving) leaves the file so, and this "
+            "page's own save most likely did"
+            if unstored
+            else ""
+        )
+        error = (
+            f"not saved: {before.name} was changed on disk since this page loaded it{why}. "
+            "This text holds every line of it: replace it with this text, and nothing of the "
+            "file is lost (the ledger takes its hands); or pick the event again to load what "
+            "it holds now"
+        )
+    else:
+        error = (
+            f"not saved: {before.name} was changed on disk since this page loaded it (an "
+            "editor, another phone or tab), and holds what this text does not: pick the event "
+            "again to load what it holds now, or replace it with this text, which takes out "
+            "of the file (and of the ledger) what this text does not hold"
+        )
     return Saved("changed", {
-        "error": f"not saved: {before.name} was changed on disk since this page loaded it; "
-        "pick the event again to load what it holds now, or replace it with this text",
+        "error": error,
         "can_replace": True,
         "file": str(before),
     })  # fmt: skip
+
+
+def _holds_every_line(text: str, on_disk: str) -> bool:
+    """Whether ``text`` holds every line of ``on_disk`` that is not blank, in its order: a
+    save of it over that file loses nothing written there."""
+    lines = iter(line.rstrip() for line in text.splitlines())
+    return all(
+        any(line == wanted for line in lines)
+        for wanted in (line.rstrip() for line in on_disk.splitlines())
+        if wanted
+    )
+
+
+def _not_in_ledger(ledger: sqlite3.Connection, path: Path, on_disk: str) -> list[str]:
+    """The hands of ``on_disk``, the text of the file ``path``, that the ledger does not
+    count from that file, in the file's order (``hand 2``, ``hand 2 at table Kitchen``)."""
+    from .record_night import hand_contents
+
+    try:
+        held = hand_contents(on_disk)
+    except RecordError:  # (a file that cannot be read: its hands are not known)
+        return []
+    stored = {
+        f"hand {number}" + (f" at table {table}" if table else "")
+        for number, table in ledger.execute(
+            "SELECT hand_number, table_name FROM counted_hands WHERE source = ?", [str(path)]
+        )
+    }
+    return [label for label in held if label not in stored]
+
+
+def _and(items: list[str]) -> str:
+    """``a, b and c``."""
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def _renamed_from(

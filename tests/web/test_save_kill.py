@@ -150,6 +150,73 @@ def test_a_save_killed_at_any_step_never_leaves_the_ledger_holding_hands_its_fil
     assert path.is_symlink() == linked
 
 
+@pytest.mark.parametrize("step", ["moved", "commit"])
+def test_the_next_save_of_a_tab_whose_save_was_killed_says_what_happened(
+    saved_night: tuple[Path, Path], step: str
+) -> None:
+    """Killed between the file's move and the ``COMMIT``, the server that knew the file was
+    the tab's own save is gone: the tab's next save (the hand typed since added) is refused
+    as a change on disk, as ``save_text``'s docstring says.  The refusal tells the organiser
+    what happened (the file holds a hand the ledger does not: a save stopped before the ledger
+    took it) and that replacing loses nothing, since the text holds every line of the file;
+    replaced, the ledger holds every hand of the file, once.  Before, it said only that the
+    file was changed on disk, as for an edit made elsewhere, whose replacing loses it."""
+    from badugi_ledger.web.record_night import file_stamp
+
+    db_path, folder = saved_night
+    path = folder / FILE
+    stamp = file_stamp(path)  # as the tab loaded the night
+    child = multiprocessing.get_context("fork").Process(
+        target=_killed_at, args=(step, db_path, folder)
+    )
+    child.start()
+    child.join(120)
+    assert child.exitcode == KILLED, f"the save never reached {step}"
+    assert path.read_text(encoding="utf-8") == TYPED and counted(db_path) == ["1"]
+
+    ledger = open_ledger(db_path)
+    try:
+        refused = save_text(
+            ledger, folder, TYPED + HAND_3, replace=False, was=FILE, stamp=stamp, saver="tab"
+        )
+        assert refused.outcome == "changed" and refused.data["can_replace"], refused.data
+        words = refused.data["error"]
+        assert f"{FILE} was changed on disk since this page loaded it" in words, words
+        assert "it holds hand 2, which the ledger does not" in words, words
+        assert "a save stopped before the ledger took it" in words, words
+        assert "replace it with this text, and nothing of the file is lost" in words, words
+        saved = save_text(
+            ledger, folder, TYPED + HAND_3, replace=True, was=FILE, stamp=stamp, saver="tab"
+        )
+    finally:
+        ledger.close()
+    assert saved.outcome == "saved", saved.data
+    assert counted(db_path) == file_hands(path) == ["1", "2", "3"]
+
+
+def test_a_save_over_a_file_edited_elsewhere_says_replacing_takes_the_edit_out(
+    saved_night: tuple[Path, Path],
+) -> None:
+    """A hand typed into the file by hand, which the tab's text does not hold: the refusal
+    does not say that replacing loses nothing, but what it takes out."""
+    from badugi_ledger.web.record_night import file_stamp
+
+    db_path, folder = saved_night
+    path = folder / FILE
+    stamp = file_stamp(path)
+    path.write_text(NIGHT + HAND_3, encoding="utf-8")
+    ledger = open_ledger(db_path)
+    try:
+        refused = save_text(ledger, folder, TYPED, replace=False, was=FILE, stamp=stamp)
+    finally:
+        ledger.close()
+    assert refused.outcome == "changed", refused.data
+    words = refused.data["error"]
+    assert "nothing of the file is lost" not in words, words
+    assert "takes out of the file (and of the ledger) what this text does not hold" in words
+    assert path.read_text(encoding="utf-8") == NIGHT + HAND_3
+
+
 def _renamed_killed_at(step: str, db_path: Path, folder: Path) -> None:
     """In the forked child: the night renamed on the page and saved, ended at ``step``."""
     ledger = open_ledger(db_path)
