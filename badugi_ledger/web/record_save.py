@@ -395,12 +395,16 @@ def _beside_the_file(temp: Path, final: Path) -> Path:
     ``final`` is a link (a night kept in another folder, linked into the page's folder), a
     copy made beside the file it leads to, so that the save replaces that file and keeps the
     link (before, the link was replaced by a plain file and the linked file stayed old).  Made
-    before the ledger takes the text: a folder that cannot be written refuses the save."""
+    before the ledger takes the text: a folder that cannot be written refuses the save.  The
+    hidden files a killed server left there (this copy, the old file kept aside:
+    :func:`_kept_aside`) are cleared first, as those of the page's folder are: that folder is
+    where a save over the link writes them."""
     if not final.is_symlink():
         return temp
     real = Path(os.path.realpath(final))
     name: Path | None = None
     try:
+        _clear_abandoned(real.parent)
         fd, name = _new_file(real.parent)
         with os.fdopen(fd, "wb") as out:
             out.write(temp.read_bytes())

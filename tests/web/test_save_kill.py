@@ -217,6 +217,45 @@ def test_a_save_over_a_file_edited_elsewhere_says_replacing_takes_the_edit_out(
     assert path.read_text(encoding="utf-8") == NIGHT + HAND_3
 
 
+@pytest.mark.parametrize("step", ["moved", "commit"])
+def test_the_hidden_files_a_killed_save_left_beside_a_linked_night_are_cleared(
+    saved_night: tuple[Path, Path], tmp_path: Path, step: str
+) -> None:
+    """A save over a link writes its copy and keeps the old file aside in the folder the link
+    leads to (``_beside_the_file``, ``_kept_aside``): killed, it leaves them there, hidden.
+    The page's own folder is cleared of such files by the next save once they are older
+    than ``ABANDONED_AFTER`` (``_clear_abandoned``); the folder the link leads to was never
+    cleared, so every killed save over a linked night left its files there for good."""
+    from badugi_ledger.web.record_save import ABANDONED_AFTER
+
+    db_path, folder = saved_night
+    path = folder / FILE
+    elsewhere = tmp_path / "kept" / FILE
+    elsewhere.parent.mkdir()
+    os.replace(path, elsewhere)
+    path.symlink_to(elsewhere)
+    child = multiprocessing.get_context("fork").Process(
+        target=_killed_at, args=(step, db_path, folder)
+    )
+    child.start()
+    child.join(120)
+    assert child.exitcode == KILLED, f"the save never reached {step}"
+    left = [p for p in elsewhere.parent.iterdir() if p.name.startswith(".saving-")]
+    assert left, "the kill left nothing aside"
+    long_ago = elsewhere.stat().st_mtime - ABANDONED_AFTER - 60
+    for hidden in left:
+        os.utime(hidden, (long_ago, long_ago))
+
+    ledger = open_ledger(db_path)
+    try:
+        saved = save_text(ledger, folder, TYPED + HAND_3, replace=True)
+    finally:
+        ledger.close()
+    assert saved.outcome == "saved", saved.data
+    assert sorted(p.name for p in elsewhere.parent.iterdir()) == [FILE]
+    assert path.is_symlink() and file_hands(path) == counted(db_path) == ["1", "2", "3"]
+
+
 def _renamed_killed_at(step: str, db_path: Path, folder: Path) -> None:
     """In the forked child: the night renamed on the page and saved, ended at ``step``."""
     ledger = open_ledger(db_path)
