@@ -4,6 +4,7 @@ what differs, rejections with their reasons."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..model.escaping import for_terminal
@@ -334,7 +335,7 @@ class ImportReport:
         files = tuple(name for group, _ in self.refused_groups for name in group)
         if len(self.refused_groups) == 1:
             return files, self.refused_groups[0][1]
-        return files, "; ".join(f"{_and(group)}: {why}" for group, why in self.refused_groups)
+        return files, "; ".join(f"{and_list(group)}: {why}" for group, why in self.refused_groups)
 
     @property
     def stored(self) -> int:
@@ -419,13 +420,13 @@ class ImportReport:
         lines = []
         for group in self.stored_groups:
             lines.append(
-                f"{_and(group)} were stored together, in one transaction: none "
+                f"{and_list(group)} were stored together, in one transaction: none "
                 "of them could be stored alone (corrected nights that pass carried Progressive "
                 "Badugi pots between them), and with all of them in, every pot balances"
             )
         for files, why in self.refused_groups:
             lines.append(
-                f"{_and(files)}, each refused for a carried pot, were tried together too, in "
+                f"{and_list(files)}, each refused for a carried pot, were tried together too, in "
                 f"one transaction, and refused (nothing of them stored): {why}"
             )
         return [for_terminal(line) for line in lines]
@@ -468,7 +469,7 @@ class ImportReport:
         }
 
 
-def _and(names: tuple[str, ...]) -> str:
+def and_list(names: Sequence[str]) -> str:
     """``a, b and c``."""
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
@@ -513,7 +514,7 @@ class ImportInterrupted(KeyboardInterrupt):
         ]
         if self.together:
             parts = [
-                f"interrupted while storing {_and(self.together)} together: those files were "
+                f"interrupted while storing {and_list(self.together)} together: those files were "
                 "rolled back"
             ]
         if done:

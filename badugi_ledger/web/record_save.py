@@ -440,6 +440,7 @@ def _changed_since(
     page's next save is refused as a change.  The refusal says what the organiser can tell
     from the file: whether the text holds every line of it (replacing loses nothing of it) and
     which of its hands the ledger lacks (a save stopped before the ledger took it)."""
+    from ..ledger.report import and_list
     from .record_night import file_stamp, saved_text
 
     if stamp is None or was != before.name or not before.is_file():
@@ -451,9 +452,9 @@ def _changed_since(
     unstored = _not_in_ledger(ledger, before, on_disk)
     if _holds_every_line(text, on_disk):
         why = (
-            f"; it holds {_and(unstored)}, which the ledger does not: a save stopped before the "
-            "ledger took it (the server stopped while saving) leaves the file so, and this "
-            "page's own save most likely did"
+            f"; it holds {and_list(unstored)}, which the ledger does not: a save stopped "
+            "before the ledger took it (the server stopped while saving) leaves the file so, "
+            "and this page's own save most likely did"
             if unstored
             else ""
         )
@@ -504,11 +505,6 @@ def _not_in_ledger(ledger: sqlite3.Connection, path: Path, on_disk: str) -> list
         )
     }
     return [label for label in held if label not in stored]
-
-
-def _and(items: list[str]) -> str:
-    """``a, b and c``."""
-    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def _renamed_from(
