@@ -84,18 +84,42 @@ def _bounty_takers(
     """Alias ids that won the last pot the busted player was eligible for in the hand
     ``hand_ids[at]`` - or, when that pot carried (Progressive Badugi: no hand qualified), the
     winners of the pot it went to (:func:`_carry_takers`; ``void``: the indices of the hands
-    an organiser voided)."""
+    an organiser voided).  A player eligible for none (a site's record of one who folds after
+    posting his last chips: the replay's ``fold-all-in``) lost them into the pot that holds
+    his last chip (:func:`_pot_holding`), and its winners took his bounty."""
     pots = list(
         dict_rows(
             db, "SELECT id, eligible FROM pots WHERE hand_id = ? ORDER BY idx DESC", [hand_ids[at]]
         )
     )
     name = db.execute("SELECT name FROM aliases WHERE id = ?", [alias_id]).fetchone()[0]
+    eligible = [pot for pot in pots if name in json.loads(str(pot["eligible"] or "[]"))]
+    holding = eligible[0] if eligible else _pot_holding(db, hand_ids[at], name, pots[::-1])
+    if holding is None:
+        return []
+    winners = _pot_winners(db, int(holding["id"]))
+    return winners or _carry_takers(db, hand_ids, at, void)
+
+
+def _pot_holding(db: sqlite3.Connection, hand_id: int, name: str, pots: list[dict]) -> dict | None:
+    """The pot of ``pots`` (main pot first) that holds the last chip a player who folded put
+    into the hand: each pot holds the chips up to what the least of its eligible players put
+    in, so the first whose level reaches his; chips beyond every level are the last pot's."""
+    put_in = dict(
+        db.execute(
+            "SELECT a.name, hp.contributed FROM hand_players hp "
+            "JOIN aliases a ON a.id = hp.alias_id WHERE hp.hand_id = ?",
+            [hand_id],
+        )
+    )
+    mine = int(put_in.get(name) or 0)
+    if not mine:
+        return None
     for pot in pots:
-        if name in json.loads(str(pot["eligible"] or "[]")):
-            winners = _pot_winners(db, int(pot["id"]))
-            return winners or _carry_takers(db, hand_ids, at, void)
-    return []
+        eligible = json.loads(str(pot["eligible"] or "[]"))
+        if min((int(put_in.get(n) or 0) for n in eligible), default=0) >= mine:
+            return pot
+    return pots[-1] if pots else None
 
 
 def _pot_winners(db: sqlite3.Connection, pot_id: int) -> list[int]:
