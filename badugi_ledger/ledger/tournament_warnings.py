@@ -1,7 +1,8 @@
 """What an import stores of a tournament but warns about: a player who busted at one table and
 plays at another on chips nobody bought (:func:`free_chips`), and a player who never sat down
-with the starting chips, an entrant counted twice it may be (:func:`second_entries`), and a
-tournament of the same name the day before or after sharing its players (:func:`past_midnight`).
+with the starting chips, an entrant counted twice it may be (:func:`second_entries`), a
+tournament of the same name the day before or after sharing its players (:func:`past_midnight`),
+and one of the same name and date in other money sharing them (:func:`other_money`).
 
 Not a refusal: the order of a tournament's files is not the order its tables played in, and a
 night's file may miss hands, so the import stores the file and its report says it under the
@@ -125,11 +126,11 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
 
 def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
     """What the import's report says of tournament ``event_id`` as the ledger holds it now
-    (:func:`warnings_of`, :func:`past_midnight`), its hands read once."""
+    (:func:`warnings_of`, :func:`past_midnight`, :func:`other_money`), its hands read once."""
     row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
     starting = None if row is None or row[0] is None else int(row[0])
     found = warnings_of(_sittings(db, event_id), event_label_of(db, event_id), starting)
-    return [text for _, text in found] + past_midnight(db, event_id)
+    return [text for _, text in found] + past_midnight(db, event_id) + other_money(db, event_id)
 
 
 def warnings_of(sat: _Sittings, label: str, starting: int | None) -> list[tuple[str, str]]:
@@ -186,6 +187,35 @@ def past_midnight(db: sqlite3.Connection, event_id: int) -> list[str]:
         "the two files joined into one"
         for (other,) in rows
     ]
+
+
+def other_money(db: sqlite3.Connection, event_id: int) -> list[str]:
+    """Tournament ``event_id`` and another of its name and date in other money (``currency``:
+    one file of it states EUR, another none, or a misspelt code), with a player in both: one
+    tournament, it may be, kept in a file per table whose files name its currency otherwise.
+    Its money names the event, so each is a tournament of its own and its players pay a
+    buy-in in each, into two prize pools."""
+    rows = db.execute(
+        "SELECT o.id, e.money, o.money FROM events e JOIN events o ON o.kind = e.kind "
+        "AND o.name = e.name AND o.date IS e.date AND o.money IS NOT e.money AND o.id != e.id "
+        "AND o.void_reason IS NULL "
+        "WHERE e.id = ? AND e.kind = 'tournament' AND e.name != '' AND EXISTS ("
+        "SELECT 1 FROM tournament_entries a JOIN tournament_entries b "
+        "ON b.alias_id = a.alias_id WHERE a.event_id = e.id AND b.event_id = o.id) ORDER BY o.id",
+        [event_id],
+    ).fetchall()
+    return [
+        f"{event_label_of(db, event_id)} in {_money(mine)} and {event_label_of(db, int(other))} "
+        f"in {_money(theirs)} share players: one tournament whose files name its money "
+        "otherwise? Each counts its buy-ins and prizes; state one currency in every file of "
+        "it and import them again with --replace"
+        for other, mine, theirs in rows
+    ]
+
+
+def _money(money: object) -> str:
+    """A tournament's money as :func:`other_money` names it (``events.money``)."""
+    return "money of no currency named" if money in (None, "money") else str(money)
 
 
 def free_chips(label: str, sat: _Sittings) -> list[str]:
