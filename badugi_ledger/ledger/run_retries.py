@@ -202,15 +202,19 @@ class RunRetries:
 def _as_stored(first: FileReport, again: FileReport) -> FileReport:
     """The report of a file that committed in the run (``first``: its hands copies at a table
     named otherwise of another file's left out) and was tried again (``again``): what its
-    commits stored together - the hands the first stored are its own, met again, not
-    duplicates; a try again refused, nothing of it stored, leaves the first's report: the
-    ledger holds what the first stored."""
+    commits stored together, each hand once, as an import of the file alone counts it - the
+    hands the first stored, or stored over their old versions (``--replace``), are its own,
+    met again, not duplicates; a try again refused, nothing of it stored, leaves the first's
+    report: the ledger holds what the first stored."""
     if again.error is not None or again.refused or again.held_back:
         return first
+    # Its own hands met again: those the first stored, and those it stored over their old
+    # versions (hands it no longer holds, voided, and an event's facts are not met again).
+    own = first.stored + sum(1 for c in first.replaced if not (c.event_fact or c.left_out))
     return dataclasses.replace(
         again,
         stored=first.stored + again.stored,
-        duplicate=max(0, again.duplicate - first.stored),
+        duplicate=max(0, again.duplicate - own),
         replaced=first.replaced + again.replaced,
         void_events=[
             *first.void_events,

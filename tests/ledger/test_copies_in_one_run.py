@@ -15,15 +15,20 @@ hand moved to a new file; two files merged back into one, a hand renumbered).
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from badugi_ledger.cli import app
 from tests.helpers.ledger_files import import_into
 from tests.ledger.test_carried_pot_corrections import CASH, HEAD, P1, REST, TEXT, write
 from tests.ledger.test_night_copies import imported
 from tests.ledger.test_one_run_carried_pots import as_fresh
+
+runner = CliRunner()
 
 STATED = "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\ncarry in 12"
 """Hand P2 as the first hand of a file: the stacks P1 left, and the pot it carried."""
@@ -199,3 +204,42 @@ def test_two_files_each_holding_a_copy_of_the_others_hand_end_the_run(tmp_path: 
     assert [(f.stored, f.duplicate, len(f.conflicts)) for f in report.files] == [(0, 1, 1)] * 2
     assert f"from {y}" in report.files[0].conflicts[0].differences[0]
     assert f"from {x}" in report.files[1].conflicts[0].differences[0]
+
+
+def test_a_file_tried_again_counts_a_hand_it_replaced_once(tmp_path: Path) -> None:
+    """``m.bhh`` corrects its hand 5 (``--replace`` stores it over the ledger's) and holds
+    hand 2, moved from ``n.bhh``'s table ``T3`` to ``T9``: a copy at a table named otherwise
+    while the ledger counts it from ``n.bhh`` (a conflict), so ``m.bhh`` is tried again once
+    ``n.bhh``, which no longer holds it, is stored.  Its report counted hand 5 replaced and a
+    duplicate too, in the text and in ``--json``: 1 stored, 1 duplicate, 1 replaced for a
+    file of two hands.  Each hand is counted once, as an import of the file alone counts
+    them: hand 2 stored, hand 5 replaced."""
+    one, two = HAND.format(number=1, stack=100), HAND.format(number=2, stack=90)
+    db = tmp_path / "club.db"
+    n = write(tmp_path, "n.bhh", f"{TWO}table T1\n\n{one}\ntable T3\n\n{two}")
+    m = write(tmp_path, "m.bhh", f"{TWO}table T2\n\n{HAND.format(number=5, stack=80)}")
+    assert import_into(db, [n, m]).stored == 3
+    write(tmp_path, "n.bhh", f"{TWO}table T1\n\n{one}")
+    corrected = HAND.format(number=5, stack=70)
+    write(tmp_path, "m.bhh", f"{TWO}table T2\n\n{corrected}\ntable T9\n\n{two}")
+    for as_json in (False, True):
+        folder = tmp_path / f"json{as_json}"
+        folder.mkdir()
+        copy = folder / "club.db"
+        copy.write_bytes(db.read_bytes())
+        result = runner.invoke(
+            app,
+            ["import", str(m), str(n), "--db", str(copy), "-j", "1", "--replace"]
+            + (["--json"] if as_json else []),
+        )
+        assert result.exit_code == 0, result.output
+        if as_json:
+            files = json.loads(result.output)["files"]
+            assert [(f["stored"], f["duplicate"], f["replaced"]) for f in files] == [
+                (1, 0, 1),
+                (0, 1, 1),  # (n.bhh: hand 1 held, hand 2 voided as no longer its own)
+            ]
+        else:
+            assert f"{m}: 1 stored, 0 duplicate, 1 replaced, 0 rejected" in result.output
+            assert "total: 1 stored, 1 duplicate, 2 replaced" in result.output
+        assert counted(copy) == [("T1", "1", "n.bhh"), ("T2", "5", "m.bhh"), ("T9", "2", "m.bhh")]
