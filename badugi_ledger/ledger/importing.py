@@ -528,15 +528,9 @@ def import_files(
                 dataclasses.replace(report, files=others), None, 0, together=names
             ) from None
         stored = stopped.report if isinstance(stopped, StoredThenInterrupted) else run.last_stored
-        again = retries.current
+        again = retries.interrupted(report, stored)
         if again is not None:  # a file tried again: its report, stored or rolled back, in place
-            if stored is not None and all(f is not stored for f in report.files):
-                report.files[again] = stored
-                raise ImportInterrupted(report, None, 0) from None
-            others = [f for i, f in enumerate(report.files) if i != again]  # (stored or not)
-            raise ImportInterrupted(
-                dataclasses.replace(report, files=others), str(files[again]), 0
-            ) from None
+            raise again from None
         if stored is not None and all(f is not stored for f in report.files):
             report.files.append(stored)
         done = len(report.files)

@@ -72,21 +72,34 @@ from pathlib import Path
 from ..model.errors import LedgerError
 from .file_transaction import StoredTogether
 from .import_run import ImportRun
-from .report import FileReport
+from .report import FileReport, ImportInterrupted, ImportReport, KeptInPart
 
 
 class RunRetries:
     """The tries again of one import's waiting files; :attr:`current` is the index of the file
     being tried again (None between tries), :attr:`together` the indices of the files being
-    stored together, for a Ctrl-C to name them."""
+    stored together, for a Ctrl-C to name them (:meth:`interrupted`)."""
 
-    __slots__ = ("current", "db", "files", "refused_groups", "run", "stored_groups", "together")
+    __slots__ = (
+        "current",
+        "db",
+        "files",
+        "kept",
+        "refused_groups",
+        "run",
+        "stored_groups",
+        "together",
+    )
 
     def __init__(self, files: Sequence[Path], run: ImportRun, db: sqlite3.Connection) -> None:
         self.files = files
         self.run = run
         self.db = db
         self.current: int | None = None
+        self.kept: FileReport | None = None
+        """The report of the file being tried again as its commit before left it (stored in
+        part: its copies at a table named otherwise left out); None when nothing of it was
+        stored before."""
         self.together: tuple[int, ...] | None = None
         self.stored_groups: list[tuple[str, ...]] = []
         """The groups of files stored together (module docstring), each in the order given."""
@@ -113,13 +126,16 @@ class RunRetries:
             if not waiting:
                 break
             for index in waiting:
-                self.current = index
                 source = str(self.files[index])
                 committed = self.run.stored(source)  # (in part: copies at another table)
+                self.kept = reports[index] if committed else None
+                self.current = index
+                self.run.last_stored = None  # (set again once this try commits)
                 self.run.tried_again(source)  # (refused again: noted again)
                 report = import_one(self.files[index])
                 reports[index] = _as_stored(reports[index], report) if committed else report
-                self.current = None
+                self.run.last_stored = None  # (its report is in place)
+                self.current = self.kept = None
         groups = self._groups(
             [i for i, path in enumerate(self.files) if str(path) in self.run.carry_refused]
         )
@@ -127,6 +143,40 @@ class RunRetries:
             group = groups.pop(0)
             if len(group) >= 2:  # (the files left of it, once one left: grouped again)
                 groups[:0] = self._groups(self._store_together(group, reports, import_with))
+
+    def interrupted(
+        self, report: ImportReport, stored: FileReport | None
+    ) -> ImportInterrupted | None:
+        """What a Ctrl-C that came while a file was tried again says (None when none was),
+        ``report`` holding the run's reports so far and ``stored`` the report of that try if
+        it committed.  Committed, the file's report is what both its commits stored.  Rolled
+        back, a file that was not stored before is as it was, not begun; one stored in part
+        before keeps its first try's report, and the words say which of its hands the ledger
+        counts, and which it does not, so that "rolled back" is never read as none of it."""
+        index = self.current
+        if index is None:
+            return None
+        source = str(self.files[index])
+        if stored is not None:  # (the run forgot what was stored before this try began)
+            first = self.kept
+            report.files[index] = stored if first is None else _as_stored(first, stored)
+            return ImportInterrupted(report, None, 0)
+        if self.kept is None:
+            others = [f for i, f in enumerate(report.files) if i != index]
+            return ImportInterrupted(dataclasses.replace(report, files=others), source, 0)
+        try:
+            counted: tuple[tuple[str, str], ...] | None = tuple(
+                (str(table), str(number))
+                for table, number in self.db.execute(
+                    "SELECT coalesce(table_name, ''), hand_number FROM counted_hands "
+                    "WHERE source = ? ORDER BY id",
+                    [source],
+                )
+            )
+        except sqlite3.Error:  # (the words say what stays all the same, by its report)
+            counted = None
+        left = tuple((c.table, c.hand) for c in self.kept.conflicts if not c.event_fact)
+        return ImportInterrupted(report, source, 0, kept=KeptInPart(counted, left))
 
     def _groups(self, refused: list[int]) -> list[list[int]]:
         """The files ``refused`` (indices, in the order given) in groups of the files that pass

@@ -18,11 +18,17 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger import file_transaction, importing
+from badugi_ledger.ledger.import_run import ImportRun
+from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.ledger.report import ImportInterrupted
+from badugi_ledger.ledger.store import open_ledger
 from tests.helpers.ledger_files import import_into
 from tests.ledger.test_carried_pot_corrections import CASH, HEAD, P1, REST, TEXT, write
 from tests.ledger.test_night_copies import imported
@@ -204,6 +210,116 @@ def test_two_files_each_holding_a_copy_of_the_others_hand_end_the_run(tmp_path: 
     assert [(f.stored, f.duplicate, len(f.conflicts)) for f in report.files] == [(0, 1, 1)] * 2
     assert f"from {y}" in report.files[0].conflicts[0].differences[0]
     assert f"from {x}" in report.files[1].conflicts[0].differences[0]
+
+
+def split_with_table_renamed(folder: Path) -> tuple[Path, list[Path]]:
+    """The ledger of ``n.bhh`` (P1 and P2 at ``Back room``); then its table renamed
+    (``Kitchen``), P2 moved to ``m.bhh`` with P3, a hand the ledger never held: ``m.bhh``
+    given first stores P3 and keeps P2 a conflict (a copy of the ledger's ``Back room`` P2)
+    until ``n.bhh`` is stored, then is tried again.  The ledger and the files, in that order."""
+    db = folder / "club.db"
+    first = P1 + REST[: REST.index("\nhand P3 ·") + 1]
+    assert import_into(db, [write(folder, "n.bhh", HEAD + first)]).stored == 2
+    head = HEAD.replace("table Back room", "table Kitchen")
+    return db, [write(folder, "m.bhh", head + LATER), write(folder, "n.bhh", head + P1)]
+
+
+def assert_whole(db: Path) -> None:
+    """No half-written hand (each has its seats, postings and pots) and the audit as the
+    hands are: a void row for each hand voided, and none for a hand that is not there."""
+    with sqlite3.connect(db) as conn:
+        bare = conn.execute(
+            "SELECT h.id FROM hands h WHERE "
+            + " OR ".join(
+                f"NOT EXISTS (SELECT 1 FROM {rows} r WHERE r.hand_id = h.id)"
+                for rows in ("hand_players", "postings", "pots")
+            )
+        ).fetchall()
+        assert bare == []
+        voided = conn.execute("SELECT id FROM hands WHERE void_reason IS NOT NULL").fetchall()
+        audited = conn.execute("SELECT hand_row FROM audit WHERE action = 'void'").fetchall()
+        assert sorted(voided) == sorted(audited)
+        assert conn.execute(
+            "SELECT count(*) FROM audit WHERE hand_row NOT IN (SELECT id FROM hands)"
+        ).fetchone() == (0,)
+
+
+@pytest.mark.parametrize("committed", [False, True], ids=["before-its-commit", "after-it"])
+def test_ctrl_c_while_a_file_stored_in_part_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, committed: bool
+) -> None:
+    """Ctrl-C while ``m.bhh``, stored in part (P3; P2 a copy at ``Back room``), is tried
+    again once ``n.bhh`` is stored.  Before that try commits, it is rolled back, but P3, of
+    its first commit, stays: the words said "that file was rolled back" and counted it
+    nowhere.  They say which of its hands the ledger counts and which not, its report is its
+    first try's, the ledger is whole, and the same import again finishes it as a fresh
+    import of the two files.  After the commit, its report counts what both tries stored,
+    each hand once (P3 is no duplicate of itself)."""
+    db, (m, n) = split_with_table_renamed(tmp_path)
+    seats, remember = file_transaction.refuse_one_player_a_seat, ImportRun.remember
+    calls: list[object] = []
+
+    def stop(*args: Any) -> None:  # m, n, then m tried again (its hands written) reach it
+        calls.append(args)
+        seats(*args)
+        if len(calls) == 3 and not committed:
+            raise KeyboardInterrupt
+
+    def stop_after(self: ImportRun, source: str, *args: Any) -> None:
+        remember(self, source, *args)
+        if len(calls) == 3 and committed:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(file_transaction, "refuse_one_player_a_seat", stop)
+    monkeypatch.setattr(ImportRun, "remember", stop_after)
+    conn = open_ledger(db)
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(conn, [m, n], replace=True, jobs=1)
+    conn.close()
+    monkeypatch.undo()
+    report = stopped.value.report
+    assert [f.source for f in report.files] == [str(m), str(n)]
+    assert_whole(db)
+    if committed:
+        assert [(f.stored, f.duplicate) for f in report.files] == [(2, 0), (1, 0)]
+        assert stopped.value.text() == (
+            "interrupted after the last file was stored; the 2 files stay as imported (3 hands "
+            "stored)"
+        )
+    else:
+        assert [(f.stored, len(f.conflicts)) for f in report.files] == [(1, 1), (1, 0)]
+        assert stopped.value.text() == (
+            f"interrupted while importing {m} again: that try was rolled back, and what its "
+            "first try stored stays: the ledger counts its hand P3 at table Kitchen, not its "
+            "hand P2 at table Kitchen; the 2 files stay as imported (2 hands stored); import "
+            "the same files again to finish (what is stored counts once)"
+        )
+        assert counted(db) == [("Kitchen", "P1", "n.bhh"), ("Kitchen", "P3", "m.bhh")]
+        assert import_into(db, [m, n], replace=True, jobs=1).ok
+    as_fresh(db, [m, n], tmp_path)
+    assert counted(db) == counted(tmp_path / "fresh.db")
+
+
+def test_ctrl_c_as_the_warnings_are_read_after_a_file_stored_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C as the run's warnings are read at its end, ``m.bhh`` stored in part then in
+    full: each file is named once, with what both its tries stored (the report of its last
+    commit was taken for a file not yet in the report: 3 files, 4 hands, for 2 files and 3)."""
+    db, (m, n) = split_with_table_renamed(tmp_path)
+
+    def stop(*_args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importing, "refresh_warnings", stop)
+    conn = open_ledger(db)
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(conn, [m, n], replace=True, jobs=1)
+    conn.close()
+    assert [f.source for f in stopped.value.report.files] == [str(m), str(n)]
+    assert stopped.value.text() == (
+        "interrupted after the last file was stored; the 2 files stay as imported (3 hands stored)"
+    )
 
 
 def test_a_file_tried_again_counts_a_hand_it_replaced_once(tmp_path: Path) -> None:
