@@ -9,6 +9,8 @@ row, the ledger cannot tell whether another file states a term one file leaves o
 source's terms are kept here, one row per (event, source, term): a file's import writes its
 own rows anew (:meth:`.FileEvents.settle_terms`), the command its ``payouts`` row
 (:func:`command_payouts`), and a term no row states any longer is left out of the event.
+The command's row is the tournament's, not its key's: it follows the tournament's hands to
+its corrected date or name with the other terms the organiser recorded (:mod:`.moved_terms`).
 
 ``source`` is the path a file was imported by (as ``hands.source``), or :data:`COMMAND` for
 the command, which no path can be.  A row holds a term as the ``events`` column does (a
@@ -62,6 +64,16 @@ def command_payouts(db: sqlite3.Connection, event_id: int, payouts: str | None) 
         )
 
 
+def payouts_by(db: sqlite3.Connection, event_id: int, source: str) -> str | None:
+    """The payouts ``source`` (a file's path, or :data:`COMMAND`) states for the event, as
+    JSON; None: it states none."""
+    row = db.execute(
+        "SELECT value FROM event_terms WHERE event_id = ? AND source = ? AND term = 'payouts'",
+        [event_id, source],
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
 EVENT_HOLDERS = (
     "SELECT event_id, source FROM hands WHERE void_reason IS NULL "
     "OR void_reason NOT LIKE '%' || ? UNION ALL SELECT h.event_id, c.source "
@@ -109,4 +121,5 @@ __all__ = [
     "TERMS",
     "command_payouts",
     "create_event_terms",
+    "payouts_by",
 ]

@@ -5,20 +5,40 @@ hand to the ledger (its fingerprint names the event), so the old event is left w
 that counts.  Its terms are a fact of the tournament the organiser recorded, never of its old
 key: :func:`follow_moved_hands` moves them to the tournament its hands are in now (audited,
 listed as replaced), or, when that is not one tournament or it has terms of its own, leaves
-them and says so.  A night's void follows it likewise in :mod:`.moved_nights`.
+them and says so.  They are what ``badugi-ledger tournament`` records: the bounty, prices,
+prize unit and chop, and the prize table ``--payouts`` set.  A night's void follows it
+likewise in :mod:`.moved_nights`.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Collection
+from dataclasses import dataclass
 
+from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
 from .event_lookup import _LIVE_HANDS, _counts, event_label_of
+from .event_terms import COMMAND, command_payouts, payouts_by
 from .import_audit import ImportAudit
 from .report import Conflict, FileReport
-from .tournament_results import set_terms
+from .tournament_results import recompute_tournament, set_terms
 from .tournament_terms import Terms, get_terms
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What the organiser recorded of a tournament by ``badugi-ledger tournament``: its
+    :class:`Terms`, and the prize table ``--payouts`` set (as ``events.payouts`` holds it;
+    None: the command set none), which ``event_terms`` keeps as the command's."""
+
+    terms: Terms = Terms()
+    payouts: str | None = None
+
+
+def _recorded(db: sqlite3.Connection, event_id: int) -> Recorded:
+    return Recorded(get_terms(db, event_id), payouts_by(db, event_id, COMMAND))
 
 
 def follow_moved_hands(
@@ -29,7 +49,8 @@ def follow_moved_hands(
     file, ``import --replace``: its hands are another event's now) go where its hands went, so
     the ledger is the one a fresh import of the file and the same terms would make; each move
     is audited and listed as replaced.  Terms are a fact of the tournament the organiser
-    recorded, never of its old key, so they are not left on an event nothing counts in.
+    recorded, never of its old key, so they are not left on an event nothing counts in.  The
+    prize table ``tournament --payouts`` set is one of them (:func:`_move`).
 
     When that is not one tournament (the night split into several, or made a cash night), or
     it has other terms of its own, or a bounty above its buy-in, the terms stay where they are
@@ -44,14 +65,14 @@ def follow_moved_hands(
             continue
         if not _taken_out(db, event_id, audit):
             continue
-        terms = get_terms(db, event_id)
-        if terms == Terms():
+        recorded = _recorded(db, event_id)
+        if recorded == Recorded():
             continue
-        label, shown = event_label_of(db, event_id), _terms_text(db, event_id, terms)
+        label, shown = event_label_of(db, event_id), _terms_text(db, event_id, recorded)
         targets = _moved_to(db, event_id, report.source, void)
         if void and not _void_followed(db, row[1], targets):
             continue  # the night counts where it went (its unit corrected): not its terms' move
-        why = _why_terms_stay(db, targets, terms)
+        why = _why_terms_stay(db, targets, recorded)
         if why:
             stay = (
                 f"no hand of it counts any more, and its terms stay with it ({shown}): {why}; "
@@ -61,12 +82,17 @@ def follow_moved_hands(
             continue
         target = targets[0]
         db.execute("DELETE FROM tournament_terms WHERE event_id = ?", [event_id])
-        if get_terms(db, target) == terms:
+        command_payouts(db, event_id, None)
+        db.execute(
+            "UPDATE events SET payouts = NULL WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM "
+            "event_terms WHERE event_id = ?1 AND term = 'payouts')",
+            [event_id],
+        )  # (a term no source states leaves the event: :mod:`.event_terms`)
+        if _recorded(db, target) == recorded:
             continue  # recorded there too: nothing moves
-        set_terms(db, target, terms)
         detail = (
             f"the terms of {label} (event {event_id}), whose hands are this tournament's "
-            f"now: {shown}"
+            f"now: {shown}{_move(db, target, recorded, report.source)}"
         )
         db.execute(
             "INSERT INTO audit (at, action, event_id, reason, detail) "
@@ -76,7 +102,36 @@ def follow_moved_hands(
         report.replaced.append(_note(db, report.source, target, (detail,)))
 
 
-def _why_terms_stay(db: sqlite3.Connection, targets: list[int], terms: Terms) -> str | None:
+def _move(db: sqlite3.Connection, target: int, recorded: Recorded, source: str) -> str:
+    """Record ``recorded`` for ``target`` (the tournament the hands went to, which recorded
+    none of its own) and recompute it; what the report adds to the move (empty: nothing).
+
+    The command's prize table goes as the command sets one on the tournament
+    (:func:`.tournament_results.set_payouts`): it is the event's table, and stands whatever
+    its files leave out.  Only a file imported with ``--replace`` moves hands, and such a file
+    stating another table takes the file's over the command's, on a tournament whose date
+    did not change too: ``source`` stating one of its own, its table stays the event's, the
+    command's kept beside it (struck from the file, the command's is the event's again)."""
+    said = ""
+    if recorded.payouts is not None:
+        command_payouts(db, target, recorded.payouts)
+        stated = payouts_by(db, target, source)
+        if stated is None or stated == recorded.payouts:
+            db.execute("UPDATE events SET payouts = ? WHERE id = ?", [recorded.payouts, target])
+        else:
+            said = (
+                f"; the event pays {_table(stated)} in the file, which --replace takes over "
+                f"the command's {_table(recorded.payouts)}, the event's again once the file "
+                "states none"
+            )
+    if recorded.terms != get_terms(db, target):
+        set_terms(db, target, recorded.terms)  # (recomputed)
+    else:
+        recompute_tournament(db, target)
+    return said
+
+
+def _why_terms_stay(db: sqlite3.Connection, targets: list[int], recorded: Recorded) -> str | None:
     """Why a tournament's terms cannot follow its hands to ``targets`` (None: they can)."""
     if not targets:
         return "no tournament holds its hands now"
@@ -85,14 +140,14 @@ def _why_terms_stay(db: sqlite3.Connection, targets: list[int], terms: Terms) ->
             f"{event_label_of(db, t)} (id {t})" for t in targets
         )
     target = targets[0]
-    theirs = get_terms(db, target)
-    if theirs not in (Terms(), terms):
+    theirs = _recorded(db, target)
+    if theirs not in (Recorded(), recorded):
         return (
             f"its hands are {event_label_of(db, target)}'s now, which has terms of its own "
             f"({_terms_text(db, target, theirs)})"
         )
     buy_in = db.execute("SELECT buy_in FROM events WHERE id = ?", [target]).fetchone()[0]
-    if terms.bounty > int(buy_in or 0):
+    if recorded.terms.bounty > int(buy_in or 0):
         return f"its hands are {event_label_of(db, target)}'s now, whose buy-in is below the bounty"
     return None
 
@@ -114,11 +169,12 @@ def _void_followed(db: sqlite3.Connection, reason: str, targets: list[int]) -> b
     )
 
 
-def _terms_text(db: sqlite3.Connection, event_id: int, terms: Terms) -> str:
-    """``bounty 5.00, chop even``: the terms that differ from the defaults, in the
-    tournament's money."""
+def _terms_text(db: sqlite3.Connection, event_id: int, recorded: Recorded) -> str:
+    """``bounty 5.00, chop even, payouts 60/40``: the terms that differ from the defaults, in
+    the tournament's money, and the command's prize table."""
     unit = db.execute("SELECT money FROM events WHERE id = ?", [event_id]).fetchone()[0]
     unit = str(unit or UNSTATED)
+    terms = recorded.terms
     parts = []
     for value, what in (
         (terms.bounty or None, "bounty"),
@@ -130,7 +186,14 @@ def _terms_text(db: sqlite3.Connection, event_id: int, terms: Terms) -> str:
             parts.append(f"{what} {format_amount(value, unit)}")
     if terms.chop is not None:
         parts.append(f"chop {terms.chop}")
+    if recorded.payouts is not None:
+        parts.append(f"payouts {_table(recorded.payouts)}")
     return ", ".join(parts)
+
+
+def _table(payouts: str) -> str:
+    """A prize table as ``events.payouts`` holds it (JSON), as a file's header writes it."""
+    return term_text("payouts", json.loads(payouts), None)
 
 
 def _moved_to(db: sqlite3.Connection, event_id: int, source: str, void: bool = False) -> list[int]:
