@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.ledger.schema import SCHEMA_VERSION
+from badugi_ledger.ledger.event_terms import create_event_terms
+from badugi_ledger.ledger.schema import MIGRATIONS
 from badugi_ledger.ledger.store import open_ledger
 from tests.ledger.test_tournament_corrections import (
     NAME,
@@ -122,6 +123,10 @@ def test_a_corrected_file_stating_its_own_table_takes_it_as_replace_does(
     assert figures(db) == fresh(tmp_path, struck, terms=("--payouts", "60/40"))
 
 
+_EVENT_TERMS = next(v for v, _, make in MIGRATIONS if make is create_event_terms)
+"""The migration that made ``event_terms`` (every later one runs again after it)."""
+
+
 def test_a_migrated_ledgers_payouts_do_not_override_a_corrected_table(tmp_path: Path) -> None:
     """A ledger made before ``event_terms`` takes a tournament's payouts as set by the command
     too (migration 24).  Its file's date and table corrected together (70/30 to 60/40), the
@@ -130,7 +135,7 @@ def test_a_migrated_ledgers_payouts_do_not_override_a_corrected_table(tmp_path: 
     imported(db, write(night, TOURNAMENT))
     with sqlite3.connect(db) as conn:
         conn.execute("DROP TABLE event_terms")  # the ledger as the version before made it
-        conn.execute("DELETE FROM schema_version WHERE version = ?", [SCHEMA_VERSION])
+        conn.execute("DELETE FROM schema_version WHERE version >= ?", [_EVENT_TERMS])
     open_ledger(db).close()
     final = corrected(TOURNAMENT, "date").replace("payouts 70/30", "payouts 60/40", 1)
     imported(db, write(night, final), replace=True)
