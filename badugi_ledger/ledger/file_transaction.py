@@ -124,6 +124,8 @@ def store_file(
             seen += 1
             if progress is not None and seen % progress_every == 0:
                 progress(source, seen)
+            if item is not None and item.warnings:  # (a strict import says them as reasons)
+                report.warnings += item.warnings
             if type(item) is Rejected:
                 report.rejected.append(item)
                 writer.met(item.hand)

@@ -49,6 +49,9 @@ class Rejected:
     line: int
     hand: str | None
     reasons: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
+    """What the report says under the file though the hand is not stored (:class:`HandRows`'s
+    ``warnings``): the money its header names holds for the file's other hands too."""
 
     def as_dict(self) -> dict[str, object]:
         return {

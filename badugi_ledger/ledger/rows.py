@@ -30,6 +30,7 @@ from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
 from ..replay.pools import pool_at
+from ..replay.verdicts import CURRENCY_UNKNOWN
 from .fingerprints import canonical_json, fingerprint, plain_json
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .report import Rejected
@@ -61,6 +62,9 @@ class HandRows(NamedTuple):
     carry_stated: bool = False
     """The hand states the Progressive Badugi pot carried into it (``carry in``), rather than
     taking it from the hand before it in its file."""
+    warnings: tuple[str, ...] = ()
+    """The replay's warnings of the hand that the import's report says under the file
+    (:data:`REPORTED_WARNINGS`), each with its line."""
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -453,6 +457,17 @@ _HOUSE_ACCOUNTS = (HOUSE, CARRY)
 """The accounts that are no player's."""
 
 
+REPORTED_WARNINGS = frozenset({CURRENCY_UNKNOWN})
+"""The replay's warnings the import's report says, though it stores the hand: money named by a
+code no currency has is kept apart from every currency's in all the ledger shows.  The others
+are assumptions of the replay's about the hand itself, which ``check`` shows."""
+
+
+def _reported(outcome: HandOutcome) -> tuple[str, ...]:
+    """:data:`REPORTED_WARNINGS` of ``outcome``, as the report says them."""
+    return tuple(violation_reason(v) for v in outcome.warnings if v.rule in REPORTED_WARNINGS)
+
+
 def prepare_outcomes(
     outcomes: Iterable[HandOutcome], source: str, *, strict: bool = False
 ) -> Iterator[Rejected | HandRows | None]:
@@ -465,18 +480,20 @@ def prepare_outcomes(
         taken = carries.meet(outcome, bool(reasons))
         if taken is not None:
             reasons.append(f"{taken} [{CARRY_NOT_STORED}]")
+        said = _reported(outcome) if outcome.warnings and not strict else ()
         if reasons:
             refused = refused or strict
             yield Rejected(
-                outcome.source or source, outcome.pos.line, outcome.hand_id, tuple(reasons)
+                outcome.source or source, outcome.pos.line, outcome.hand_id, tuple(reasons), said
             )
         elif refused:
             yield None
         else:
             assert outcome.record is not None and outcome.result is not None
-            yield hand_rows(
+            rows = hand_rows(
                 outcome.record,
                 outcome.result,
                 outcome.source or source,
                 outcome.pos.line or outcome.record.pos.line,
             )
+            yield rows._replace(warnings=said) if said else rows

@@ -539,6 +539,11 @@ class HandRecord:
     the replay, which knows whether a pot came in, places the forced bets of a hand that is
     no redeal (:func:`~badugi_ledger.replay.seating.implied_posts_placed`).  Not part of the
     hand's fingerprint nor of its :func:`~.copies.content`, as ``posts_implied``."""
+    unknown_currencies: tuple[tuple[str, Position], ...] = ()
+    """The codes of no currency (:func:`~.money.is_currency`: ``currency EUS``) that the header
+    lines read since the hand before named as money, each where it is written: the replay warns
+    of each on this hand (``currency-unknown``).  Not part of the hand's fingerprint nor of
+    its content: it says how the header was written."""
 
     def __init__(
         self,
@@ -558,6 +563,7 @@ class HandRecord:
         posts_implied: bool = False,
         currency_inherited: bool = False,
         redeal_implied: bool = False,
+        unknown_currencies: tuple[tuple[str, Position], ...] = (),
     ) -> None:
         _set(
             self,
@@ -579,6 +585,7 @@ class HandRecord:
                 "posts_implied": posts_implied,
                 "currency_inherited": currency_inherited,
                 "redeal_implied": redeal_implied,
+                "unknown_currencies": unknown_currencies,
             },
         )
         if positions:

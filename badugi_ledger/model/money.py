@@ -198,6 +198,104 @@ our format in ``currency CODE`` are cents, which they do not have (``currency JP
 blinds of 100 yen would be read as one yen, and every settle-up shown 100 times too small)."""
 
 
+ISO_4217 = frozenset((
+    "AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT",
+    "BGN", "BHD", "BIF", "BMD", "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP", "BYN",
+    "BZD", "CAD", "CDF", "CHE", "CHF", "CHW", "CLF", "CLP", "CNY", "COP", "COU", "CRC",
+    "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD",
+    "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GNF", "GTQ", "GYD", "HKD", "HNL", "HTG",
+    "HUF", "IDR", "ILS", "INR", "IQD", "IRR", "ISK", "JMD", "JOD", "JPY", "KES", "KGS",
+    "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT", "LAK", "LBP", "LKR", "LRD", "LSL",
+    "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR", "MWK",
+    "MXN", "MXV", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB",
+    "PEN", "PGK", "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR",
+    "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SOS", "SRD", "SSP", "STN", "SVC",
+    "SYP", "SZL", "THB", "TJS", "TMT", "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH",
+    "UGX", "USD", "USN", "UYI", "UYU", "UYW", "UZS", "VED", "VES", "VND", "VUV", "WST",
+    "XAD", "XAF", "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XCD", "XCG", "XDR", "XOF",
+    "XPD", "XPF", "XPT", "XSU", "XTS", "XUA", "XXX", "YER", "ZAR", "ZMW", "ZWG",
+))  # fmt: skip
+"""The codes of ISO 4217 List One (current currencies and funds, with the precious metals and
+the codes for testing and for no currency, XXX), as its maintenance agency (SIX) published it
+on 2025-05-12: the codes a ``currency`` or a chip's value may name without a warning
+(:func:`not_a_currency`).  Embedded: neither the standard library nor pandas holds the list.
+A code withdrawn before then (HRK, ANG, CUC) or added after is warned of, never refused."""
+
+
+def is_currency(code: str) -> bool:
+    """True when ``code`` is a currency's (:data:`ISO_4217`).
+
+    >>> is_currency("EUR"), is_currency("EUS")
+    (True, False)
+    """
+    return code in ISO_4217
+
+
+def not_a_currency(code: str) -> str:
+    """The warning of a header that names ``code``, a code no currency has, as its money: the
+    night's amounts would be a unit of their own, apart from every currency's in standings,
+    settle-ups and exports, without a word.  Not a refusal: a club may count money of its own.
+
+    >>> not_a_currency("EUS")[:42]
+    'EUS: no currency has this code; EUR? USD? '
+    """
+    near = nearest_currencies(code)
+    head = f"{code}: no currency has this code" + (f"; {'? '.join(near)}?" if near else ".")
+    return (
+        f"{head} Amounts in {code} count as money of their own, kept apart from every "
+        f"currency's in the standings, settle-ups and exports (ISO 4217 lists no {code}): "
+        f"write the currency's code, or keep {code} if it is the club's own money"
+    )
+
+
+def nearest_currencies(code: str, most: int = 2) -> list[str]:
+    """The codes of :data:`ISO_4217` nearest ``code``, at most ``most``: those with two of its
+    letters in the same order, fewest changes first (a letter changed, or two swapped, is one:
+    ``UDS`` for USD), then a swap before a change (it keeps every letter the writer meant),
+    then two letters side by side in both before two apart (``EUS``: USD, shifted, before
+    KES), then the most letters in their places, then in alphabetical order.
+
+    >>> nearest_currencies("EUS"), nearest_currencies("UDS"), nearest_currencies("QQQ")
+    (['EUR', 'USD'], ['USD', 'UZS'], [])
+    """
+    near = [c for c in ISO_4217 if _common_in_order(code, c) >= 2]
+    near.sort(
+        key=lambda c: (
+            _changes(code, c),
+            sorted(c) != sorted(code),
+            not any(code[i : i + 2] in c for i in range(len(code) - 1)),
+            -sum(a == b for a, b in zip(code, c, strict=False)),
+            c,
+        )
+    )
+    return near[:most]
+
+
+def _common_in_order(a: str, b: str) -> int:
+    """How many letters ``a`` and ``b`` have in common in the same order (the longest common
+    subsequence)."""
+    row = [0] * (len(b) + 1)
+    for x in a:
+        diagonal = 0
+        for j, y in enumerate(b, 1):
+            diagonal, row[j] = row[j], diagonal + 1 if x == y else max(row[j], row[j - 1])
+    return row[-1]
+
+
+def _changes(a: str, b: str) -> int:
+    """The fewest letters changed, added, dropped or swapped with the next one that make ``a``
+    into ``b`` (the optimal string alignment distance)."""
+    d = [[i + j if not i * j else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(
+                d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[-1][-1]
+
+
 def amounts_in_cents(code: str) -> str:
     """``code``, refused (ConfigError) when a game's amounts cannot be its cents
     (:data:`NOT_IN_CENTS`), with the way to record such a game: chips valued in it."""

@@ -113,6 +113,7 @@ from .unknown_pot import (
 from .verdicts import INCOMPLETE_RULES as INCOMPLETE_RULES  # (imported from here too)
 from .verdicts import (
     _carried_to_strangers,
+    _currencies_unknown,
     _currency_inherited,
     _raised,
     _unstated_after_missing_hands,
@@ -188,9 +189,10 @@ class TableTracker:
         instead = None if moved is None or base is None else left_of(base.button, record.seats)
         state.button = base_of(record, instead) if certain else None
         inherited = _currency_inherited(record) if record.currency_inherited else None
-        if missing is None and moved is None and inherited is None:
+        unknown = _currencies_unknown(record) if record.unknown_currencies else ()
+        if missing is None and moved is None and inherited is None and not unknown:
             return outcome
-        said = tuple(w for w in (inherited, missing, moved) if w is not None)
+        said = (*unknown, *(w for w in (inherited, missing, moved) if w is not None))
         return replace(outcome, warnings=(*said, *outcome.warnings))
 
     def _replay(self, state: TableState, record: HandRecord) -> HandOutcome:

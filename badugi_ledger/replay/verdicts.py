@@ -3,10 +3,11 @@
 A raised error becomes a :class:`~badugi_ledger.model.results.Violation` (a broken rule, or
 "not enough information to settle the hand": :data:`INCOMPLETE_RULES`) with the mismatches and
 warnings found on the way; and the table adds its own: a cash session reading its amounts in the
-currency a tournament before it stated (``currency-inherited``), a night's first hand taking a
-pot carried by a hand none of its players sat in (``carry-strangers``), a hand after missing
-hands that does not state every stack (``missing-hand``).  Words only: which hand they go on,
-and what the table goes on from, is :mod:`.table`'s.
+currency a tournament before it stated (``currency-inherited``), money named by a code no
+currency has (``currency-unknown``), a night's first hand taking a pot carried by a hand none of
+its players sat in (``carry-strangers``), a hand after missing hands that does not state every
+stack (``missing-hand``).  Words only: which hand they go on, and what the table goes on from,
+is :mod:`.table`'s.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, event_label
+from ..model.money import not_a_currency
 from ..model.results import Violation
 from .carried import _names
 from .pools import NightBefore, strangers_text
@@ -37,6 +39,20 @@ def _currency_inherited(record: HandRecord) -> Violation:
         "or 'currency chips' for a game in chips",
         record.pos,
         "warning",
+    )
+
+
+CURRENCY_UNKNOWN = "currency-unknown"
+"""The warning of money named by a code no currency has: ``import`` says it in its report too,
+as the hands it stores in that money are kept apart from every currency's."""
+
+
+def _currencies_unknown(record: HandRecord) -> tuple[Violation, ...]:
+    """The ``currency-unknown`` warnings of the codes of no currency that the header lines
+    before the hand named as money (``HandRecord.unknown_currencies``), each at its code."""
+    return tuple(
+        Violation(CURRENCY_UNKNOWN, not_a_currency(code), pos, "warning")
+        for code, pos in record.unknown_currencies
     )
 
 

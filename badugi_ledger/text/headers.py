@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any
 
-from ..model.errors import ConfigError
+from ..model.errors import ConfigError, Position
 from ..model.events import (
     NO_SESSION,
     SESSION_TERMS,
@@ -32,7 +32,7 @@ from ..model.events import (
 from ..model.forced import forced_posts
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_DIGITS, amount_problem
-from ..model.money import amounts_in_cents, chip_value
+from ..model.money import amounts_in_cents, chip_value, is_currency
 from ..model.settings import (
     QUALIFIER_RANKS,
     GameSettings,
@@ -51,6 +51,7 @@ __all__ = [
     "house_rule_value",
     "implied_posts",
     "refused_items",
+    "unknown_currencies",
 ]
 
 
@@ -80,6 +81,32 @@ def house_rule_value(key: str, value: str) -> dict[str, Any]:
             raise ConfigError(problem)
         return {name: int(digits)}
     return {name: value}
+
+
+def unknown_currencies(
+    items: Iterable[tuple[str, Sequence[Any]]], line: str, source: str, lineno: int
+) -> list[tuple[str, Position]]:
+    """The codes of no currency (:func:`~badugi_ledger.model.money.is_currency`) that the items
+    of the header ``line`` name as money, ``currency EUS`` or ``chips 100 = 10 EUS``, each where
+    it is written: the night's money would be a unit of its own without a word, which the
+    replay warns of (``currency-unknown``).  ``currency chips`` names no money."""
+    found = []
+    for tag, args in items:
+        code = args[0] if tag == "currency" else args[2] if tag == "chip_value" else "chips"
+        if code != "chips" and not is_currency(code):
+            item = _CODE_AFTER[tag].format(code=re.escape(code))
+            m = re.search(_ITEM_START + item, line) or re.search(rf"\b({re.escape(code)})\b", line)
+            column = m.start(1) + 1 if m else 1
+            found.append((str(code), Position(source, lineno, column)))
+    return found
+
+
+_ITEM_START = r"(?:^|[·•;])[ \t\ufeff]*"
+_CODE_AFTER = {
+    "currency": r"currency[ \t]+({code})\b",
+    "chip_value": r"chips[ \t]+[0-9]+[ \t]*=[ \t]*[0-9.]+[ \t]+({code})\b",
+}
+"""Where an item's currency code stands, after the start of its item (:data:`_ITEM_START`)."""
 
 
 # ---------------------------------------------------------------- settings state

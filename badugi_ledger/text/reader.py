@@ -53,6 +53,7 @@ from .headers import (
     SettingsState,
     leaves_a_redeal,
     refused_items,
+    unknown_currencies,
 )
 from .hints import error_at, item_column, items_column, syntax_error
 from .line_mistakes import MistypedLines, _header_in_a_hand
@@ -92,6 +93,9 @@ class _Reader(MistypedLines, RecordAssembly):
         self.posts_settings: GameSettings | None = None
         self.posts: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[Post, ...]] = {}
         """The forced bets implied under ``posts_settings``, by seating (_implied_posts)."""
+        self.unknown_currencies: list[tuple[str, Position]] = []
+        """Codes of no currency the header lines since the last hand read named as money, each
+        where it is written: the next hand read carries them to the replay's warning."""
 
     def read(self, blocks: Iterable[Sequence[Line]]) -> Iterator[HandRecord | ParseError]:
         """The records and errors of the lines of ``blocks`` (:mod:`.lines`), in order."""
@@ -262,6 +266,8 @@ class _Reader(MistypedLines, RecordAssembly):
             self.state.apply(items)
             self.state.settings()
             self.bad_settings = False
+            if any(tag in ("currency", "chip_value") for tag, _ in items):
+                self.unknown_currencies += unknown_currencies(items, line, self.source, lineno)
         except ConfigError as exc:
             unchanged = all(tag in SESSION_ITEMS for tag, _ in items)
             if self.bad_settings and unchanged and not isinstance(exc, HeaderItemError):

@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterable
 from itertools import repeat
 from typing import cast
 
+from ..model.errors import Position
 from ..model.events import (
     BETWEEN_HANDS,
     CarryIn,
@@ -46,6 +47,7 @@ class RecordAssembly:
     remembered: int
     posts_settings: GameSettings | None
     posts: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[Post, ...]]
+    unknown_currencies: list[tuple[str, Position]]
 
     def _carrying_table(self) -> tuple[str, tuple[str, str, str | None, str]]:
         """The table the hands read now are played at, with their event: a table's carried pot
@@ -164,6 +166,10 @@ class RecordAssembly:
                 # reader's guess (a hand before may not have been read): the record says so.
                 posts_none = True
         inherited = state.currency_inherited()
+        unknown: tuple[tuple[str, Position], ...] = ()
+        if self.unknown_currencies:  # (rare: a header naming money by no currency's code)
+            unknown = tuple(self.unknown_currencies)
+            self.unknown_currencies.clear()
         table = state.table
         known = self.players.get(table)
         if known is None or not seated <= known:
@@ -188,6 +194,7 @@ class RecordAssembly:
             posts_implied=implied,
             currency_inherited=inherited,
             redeal_implied=redeal and posts_none,
+            unknown_currencies=unknown,
         )
 
     def _implied_posts(

@@ -487,6 +487,7 @@ def without_positions(record: HandRecord) -> HandRecord:
         posts_implied=False,
         redeal_implied=False,
         currency_inherited=False,
+        unknown_currencies=(),
     )
 
 

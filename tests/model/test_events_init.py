@@ -61,7 +61,8 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
     events.HandRecord: (
         ["id-0", "settings-1", "seats-2", "button-3", ("e-4", "e-5"), "session-5", "table-6"]
         + [Position("f.bhh", 1, 2), "origin-8", "text-9", True]
-        + [(Position("f.bhh", 2, 1), Position("f.bhh", 3, 1)), True, True, True, True],
+        + [(Position("f.bhh", 2, 1), Position("f.bhh", 3, 1)), True, True, True, True]
+        + [(("EUS", Position("f.bhh", 1, 10)),)],
         "id-1",
     ),
 }
