@@ -27,6 +27,7 @@ from ..model.money import (
     ChipValue,
     amounts_in_cents_refusal,
     check_currency,
+    is_currency,
 )
 from ..model.names import line_break_refused, one_line
 
@@ -96,7 +97,16 @@ KIND_FIELD = "_kind"
 class HandFields:
     """Typed access to one hand's fields; ``lines`` (from file line ``start``) locate errors."""
 
-    __slots__ = ("hand", "hand_id", "source", "lines", "start", "currency", "valued")
+    __slots__ = (
+        "hand",
+        "hand_id",
+        "source",
+        "lines",
+        "start",
+        "currency",
+        "valued",
+        "unknown_currency",
+    )
 
     def __init__(
         self, hand: dict[str, Any], hand_id: str, source: str, lines: Sequence[str], start: int
@@ -112,6 +122,9 @@ class HandFields:
         self.valued: ChipValue | None = None
         """A cash game in a currency of no minor unit (:meth:`read_currency`): its amounts
         are chips of one unit of it."""
+        self.unknown_currency: tuple[tuple[str, Position], ...] = ()
+        """The code :meth:`read_currency` read that no currency has (``EUS``), where the field
+        writes it: the replay warns of it (``HandRecord.unknown_currencies``)."""
 
     def read_currency(self) -> str | None:
         """The optional ``currency`` field; from now on amounts are read in its units - but a
@@ -131,6 +144,8 @@ class HandFields:
                     f"{key} {quote(repr(currency))} is not a currency code: three letters, "
                     "like USD or EUR (ISO 4217)",
                 )
+            if not is_currency(currency):  # (kept apart from every currency's: warned)
+                self.unknown_currency = ((currency, self.where(key)),)
         currency = currency or None  # an empty ``currency = ""``: none, the amounts are chips
         if currency in NOT_IN_CENTS:
             if tournament or currency not in NO_MINOR_UNIT:  # a buy-in is money in cents too

@@ -287,6 +287,8 @@ def _read_hand(
             )
         )
     record = draft.finish(settings, session, table, dealt_in=names)
+    if fields.unknown_currency:  # (rare: a code no currency has)
+        record = replace(record, unknown_currencies=fields.unknown_currency)
     if "table" not in hand:  # held to no other hand of the file (docs/importers.md)
         return replace(record, standalone=True)
     return record

@@ -297,3 +297,27 @@ def test_a_tournaments_currency_not_in_cents_is_refused(code: str, field: str) -
     error = the_error(written)
     assert error.message.startswith(f"currency {code}: a game of money writes its amounts in cents")
     assert "a tournament without a currency" in error.message
+
+
+def test_a_currency_no_currency_has_is_warned_at_its_field(tmp_path: Path) -> None:
+    """A hand's ``currency = "EUS"``: the specification takes it as a currency, which it is
+    not (ISO 4217 List One, ``money.ISO_4217``), so its amounts would be a unit of their own,
+    apart from the club's euros: ``check`` warns at the field (``currency-unknown``), as it
+    does of our format's ``currency EUS``, and ``import`` says it and stores the hand."""
+    legal = USD_2_4.replace('"p2 cbr 2.50"', '"p2 cbr 2"')  # (a bet of the limit's size)
+    text = legal.replace('currency = "USD"', 'currency = "EUS"')
+    path = tmp_path / "eus.phh"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index('currency = "EUS"') + 1
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"eus.phh:{line}:12: " in result.output, result.output
+    assert "warning: EUS: no currency has this code; EUR? USD?" in result.output
+    assert "[currency-unknown]" in result.output
+    stored = runner.invoke(app, ["import", str(path), "--db", str(tmp_path / "club.db")])
+    assert "1 stored" in stored.output, stored.output
+    assert f"warning: line {line}: EUS: no currency has this code" in stored.output
+    usd = tmp_path / "usd.phh"
+    usd.write_text(legal, encoding="utf-8")
+    known = runner.invoke(app, ["check", str(usd)])
+    assert known.exit_code == 0 and "warning" not in known.output, known.output
