@@ -202,13 +202,17 @@ def _money(text: str) -> int:
         raise typer.BadParameter(str(exc)) from None
 
 
-def _payouts(text: str) -> tuple[int, ...]:
+def _payouts(text: str) -> tuple[int, ...] | Literal["clear"]:
     """An option's prize table (``50/30/20``, percent of the pool, first place first; ``none``:
-    no prizes); a bad one is a usage error saying why."""
+    no prizes; ``clear``: the table the command set taken back, the files' counting again);
+    a bad one is a usage error saying why."""
     from ..model.settings import validate_payouts
 
-    if text.strip().lower() == "none":
+    word = text.strip().lower()
+    if word == "none":
         return ()
+    if word == "clear":
+        return "clear"
     parts = text.split("/")
     if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise typer.BadParameter(
@@ -278,7 +282,9 @@ def tournament_cmd(
         str | None,
         typer.Option(
             help="The prize table, percent of the pool first place first, like 50/30/20 "
-            "(none: no prizes); for a tournament whose files state none, such as a site's.",
+            "(none: no prizes), over the one its files state; for a tournament whose files "
+            "state none, such as a site's.  clear: take back the table this command set; the "
+            "files' table counts again.",
             callback=_checked_payouts,
             metavar="TABLE",
         ),

@@ -15,11 +15,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-from collections.abc import Callable, Container
+from collections.abc import Callable, Collection, Container
 from typing import Any
 
 from ..model.events import term_text
 from .event_lookup import event_label_of
+from .event_terms import COMMAND_NAME
 from .fingerprints import PHH_ORIGIN
 from .hand_content import differences, players_renamed, stacks_carried_otherwise, stored_facts
 from .holdings import Stored
@@ -172,19 +173,27 @@ def event_fact_conflict(
     changed: dict[str, tuple[Any, Any]],
     ident: dict[str, Any],
     elsewhere: dict[str, str] | None = None,
+    commanded: Collection[str] = (),
 ) -> Conflict:
     """The event's facts the file (whose ``events`` row is ``ident``, its currency at least)
     states otherwise than the ledger: ``changed`` maps a column to (the ledger's value, the
     file's); ``at`` is the file's hand that says it (source, line, number, table, and whether
     the file held it formerly only).  ``elsewhere``: of a fact the file leaves out that
-    another source states, what it states and where (the event takes it)."""
+    another source states, what it states and where (the event takes it).  ``commanded``:
+    the facts whose ledger's value ``tournament --payouts`` set, said so ("none (tournament
+    --payouts) in the ledger")."""
     check_stored_values(conn, "events", "id = ?", [event_id])
     source, line, number, table, left_out = at
     others = elsewhere or {}
+
+    def held_text(column: str, held: Any) -> str:
+        said = fact_text(column, held, ident)
+        return f"{said} ({COMMAND_NAME})" if column in commanded else said
+
     found = tuple(
-        event_fact_words(column, fact_text(column, held, ident), "none") + f", {others[column]}"
+        event_fact_words(column, held_text(column, held), "none") + f", {others[column]}"
         if column in others
-        else event_fact_words(column, fact_text(column, held, ident), fact_text(column, new, ident))
+        else event_fact_words(column, held_text(column, held), fact_text(column, new, ident))
         for column, (held, new) in changed.items()
     )
     return Conflict(

@@ -9,13 +9,18 @@ row, the ledger cannot tell whether another file states a term one file leaves o
 source's terms are kept here, one row per (event, source, term): a file's import writes its
 own rows anew (:meth:`.FileEvents.settle_terms`), the command its ``payouts`` row
 (:func:`command_payouts`), and a term no row states any longer is left out of the event.
+The command's word stands over the files': a file imported again that states the table it
+stated before (its own row) does not contest it; one that states another does
+(:meth:`.FileEvents.settle_terms`).  ``none`` is a word too (:data:`NO_PRIZES`); only
+``--payouts clear`` takes the command's row out, and the files' table counts again.
 The command's row is the tournament's, not its key's: it follows the tournament's hands to
 its corrected date or name with the other terms the organiser recorded (:mod:`.moved_terms`).
 
 ``source`` is the path a file was imported by (as ``hands.source``), or :data:`COMMAND` for
 the command, which no path can be.  A row holds a term as the ``events`` column does (a
-buy-in in cents, payouts as JSON), and only a term stated: a source that leaves it out has
-no row.
+buy-in in cents, payouts as JSON; the command's ``none`` as :data:`NO_PRIZES`, which the
+event holds as no table, :func:`event_payouts`), and only a term stated: a source that leaves
+it out has no row.
 """
 
 from __future__ import annotations
@@ -37,6 +42,12 @@ empty."""
 COMMAND_NAME = "tournament --payouts"
 """How a report names :data:`COMMAND`."""
 
+NO_PRIZES = "[]"
+"""The command's row of ``tournament --payouts none``: its word that the tournament pays no
+prizes, which a file imported again stating the table it stated before does not undo.  No row
+at all is the command saying nothing (never set, or ``--payouts clear``): the files' table
+counts."""
+
 
 def stated_terms(db: sqlite3.Connection, event_id: int) -> dict[str, dict[Any, str]]:
     """The terms the event's sources state: term -> each value stated -> a source stating
@@ -51,8 +62,9 @@ def stated_terms(db: sqlite3.Connection, event_id: int) -> dict[str, dict[Any, s
 
 
 def command_payouts(db: sqlite3.Connection, event_id: int, payouts: str | None) -> None:
-    """The tournament's payouts as ``tournament --payouts`` sets them (JSON; None: ``none``,
-    which states no table): the command's row, which stands until the command sets another."""
+    """The tournament's payouts as ``tournament --payouts`` sets them (JSON; :data:`NO_PRIZES`:
+    ``none``, which is a word too): the command's row, which stands until the command sets
+    another; None takes it out (``clear``: the command says nothing)."""
     db.execute(
         "DELETE FROM event_terms WHERE event_id = ? AND source = ? AND term = 'payouts'",
         [event_id, COMMAND],
@@ -64,6 +76,12 @@ def command_payouts(db: sqlite3.Connection, event_id: int, payouts: str | None) 
         )
 
 
+def event_payouts(payouts: str | None) -> str | None:
+    """A source's payouts (JSON) as ``events.payouts`` holds them: :data:`NO_PRIZES` as no
+    table (NULL), as a file that states none has it, so every reader of the event pays none."""
+    return None if payouts == NO_PRIZES else payouts
+
+
 def payouts_by(db: sqlite3.Connection, event_id: int, source: str) -> str | None:
     """The payouts ``source`` (a file's path, or :data:`COMMAND`) states for the event, as
     JSON; None: it states none."""
@@ -72,6 +90,19 @@ def payouts_by(db: sqlite3.Connection, event_id: int, source: str) -> str | None
         [event_id, source],
     ).fetchone()
     return None if row is None else str(row[0])
+
+
+def files_payouts(db: sqlite3.Connection, event_id: int) -> dict[str, str]:
+    """The prize tables the event's files state (JSON -> the first file stating it, by
+    path), the first file's first: what the event pays once the command says nothing."""
+    found: dict[str, str] = {}
+    for value, source in db.execute(
+        "SELECT value, source FROM event_terms WHERE event_id = ? AND term = 'payouts' "
+        "AND source != ? ORDER BY source",
+        [event_id, COMMAND],
+    ):
+        found.setdefault(str(value), str(source))
+    return found
 
 
 EVENT_HOLDERS = (
@@ -119,7 +150,27 @@ __all__ = [
     "COMMAND_NAME",
     "EVENT_HOLDERS",
     "TERMS",
+    "NO_PRIZES",
     "command_payouts",
     "create_event_terms",
+    "event_payouts",
+    "files_payouts",
     "payouts_by",
+    "record_no_prizes",
 ]
+
+
+def record_no_prizes(db: sqlite3.Connection) -> None:
+    """A ledger whose ``tournament --payouts none`` took the command's row out and left the
+    event no table: a tournament holding no payouts while a file states a table, and no row
+    of the command's, can come from nothing else (an import fills a table the event lacks,
+    and a term leaves an event only once no source states it).  That ``none`` is recorded as
+    the command's word (:data:`NO_PRIZES`), so that importing the unchanged file again does
+    not pay its table."""
+    db.execute(
+        "INSERT OR IGNORE INTO event_terms (event_id, source, term, value) "
+        "SELECT e.id, ?1, 'payouts', ?2 FROM events e WHERE e.kind = 'tournament' "
+        "AND e.payouts IS NULL AND EXISTS (SELECT 1 FROM event_terms t WHERE t.event_id = e.id "
+        "AND t.term = 'payouts' AND t.source != ?1)",
+        [COMMAND, NO_PRIZES],
+    )

@@ -4,7 +4,8 @@ A file names its events by its session headers (:func:`.rows.session_identity`):
 (:mod:`.writer`) makes each event at the file's first hand of it, or fills in the blanks of
 one the ledger holds; a fact the file states otherwise than the ledger is a conflict, or with
 ``replace`` the file's (audited), and so is one no source of the event states any longer
-(:meth:`FileEvents.settle_terms`, :mod:`.event_terms`).  A
+(:meth:`FileEvents.settle_terms`, :mod:`.event_terms`); a tournament's table
+``tournament --payouts`` set stands over a file stating what it stated before.  A
 hand the ledger holds in another event than the file puts it in has moved (a session renamed,
 or in another unit).  Kept apart from the per-hand storing because every hand asks for its
 event, and the answer is cached per file: the previous hand's session object, then each
@@ -22,7 +23,15 @@ from ..model.errors import LedgerError
 from ..model.events import Session
 from .conflicts import event_fact_conflict, fact_text
 from .event_lookup import event_label, event_label_of
-from .event_terms import COMMAND, COMMAND_NAME, EVENT_HOLDERS, TERMS, stated_terms
+from .event_terms import (
+    COMMAND,
+    COMMAND_NAME,
+    EVENT_HOLDERS,
+    TERMS,
+    event_payouts,
+    payouts_by,
+    stated_terms,
+)
 from .hand_lookups import LOOKUP_CHUNK
 from .holdings import FileHoldings, Stored
 from .report import Conflict, FileReport
@@ -75,6 +84,14 @@ class FileEvents:
         self.said: dict[int, tuple[list[Conflict], int]] = {}
         """By event id: where :meth:`facts` put the event's conflict (the report's conflicts
         or replacements, at that index), so that the facts left out join it."""
+        self.words: dict[int, str | None] = {}
+        """By event id: the prize table ``tournament --payouts`` set (its row; None: it set
+        none), read once per file (:meth:`commanded`)."""
+        self.payouts_before: dict[int, str] = {}
+        """By event id: the payouts the file stated of the event before this import (its own
+        row of ``event_terms``), as :meth:`settle_terms` found them: a tournament whose hands
+        it moved keeps the command's table when the file states what it stated before
+        (:func:`.moved_terms.follow_moved_hands`)."""
 
     def event(self, rows: HandRows) -> int:
         """The id of the hand's ``events`` row, created (or its blanks filled) at the file's
@@ -99,10 +116,11 @@ class FileEvents:
             if held is not None:
                 self.facts(int(held[0]), ident, rows)
             cols = [c for c in ident if c != "key"]
+            fill = [c for c in cols if held is None or c not in self._unfilled(int(held[0]))]
             self.conn.execute(
                 f"INSERT INTO events (key, {', '.join(cols)}) VALUES (?{', ?' * len(cols)}) "
                 "ON CONFLICT(key) DO UPDATE SET "
-                + ", ".join(f"{c} = coalesce(events.{c}, excluded.{c})" for c in cols),
+                + ", ".join(f"{c} = coalesce(events.{c}, excluded.{c})" for c in fill),
                 [key, *(ident[c] for c in cols)],
             )
             row = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
@@ -131,6 +149,8 @@ class FileEvents:
                 if first[column] is None and ident[column] is not None:
                     first = {**first, column: ident[column]}
                     self.first_stated[ident["key"]] = (first, hand)
+                    if column in self._unfilled(event_id):
+                        continue  # (the command's table: :meth:`settle_terms` asks)
                     self.conn.execute(  # and the event's, as a new event's blanks are filled
                         f"UPDATE events SET {column} = ? WHERE id = ? AND {column} IS NULL",
                         [ident[column], event_id],
@@ -184,7 +204,9 @@ class FileEvents:
         lacks is filled in.  Asked once per session of the file, of the facts no session of
         it before stated for the event: a later session may state one for the first time
         (grammar/README.md, *Headers*), and a fresh import of the file has it.  A fact the
-        file leaves out is asked once the file is read (:meth:`settle_terms`)."""
+        file leaves out is asked once the file is read (:meth:`settle_terms`), and so are
+        payouts ``tournament --payouts`` set (``none`` too), which are no blank to fill
+        (:meth:`_against_command`)."""
         seen = (event_id, id(ident))
         if seen in self.facts_checked:
             return
@@ -194,6 +216,8 @@ class FileEvents:
             said = self.stated[event_id] = ({}, rows, ident)
         columns = [c for c in EVENT_FACTS if ident[c] is not None and c not in said[0]]
         said[0].update((column, ident[column]) for column in columns)
+        unfilled = self._unfilled(event_id)  # (the command's table: :meth:`settle_terms` asks)
+        columns = [c for c in columns if c not in unfilled]
         if not columns:
             return
         row = self.conn.execute(
@@ -216,6 +240,18 @@ class FileEvents:
             return
         self._differ(event_id, ident, _at(rows), changed)
 
+    def commanded(self, event_id: int) -> str | None:
+        """The prize table ``tournament --payouts`` set for the event (its row, JSON; ``none``
+        too: :data:`.event_terms.NO_PRIZES`), None when it set none."""
+        if event_id not in self.words:
+            self.words[event_id] = payouts_by(self.conn, event_id, COMMAND)
+        return self.words[event_id]
+
+    def _unfilled(self, event_id: int) -> tuple[str, ...]:
+        """The facts of the event a file never fills in as a blank: its payouts, once the
+        command set them (its ``none``, no table, is its word, not a blank)."""
+        return ("payouts",) if self.commanded(event_id) is not None else ()
+
     def _differ(
         self,
         event_id: int,
@@ -223,12 +259,16 @@ class FileEvents:
         at: At,
         changed: dict[str, tuple[Any, Any]],
         elsewhere: dict[str, str] | None = None,
+        commanded: frozenset[str] = frozenset(),
     ) -> None:
         """The file states the event's facts ``changed`` (column: the ledger's value, the
         file's; None: left out) otherwise than the ledger: a conflict, or with ``replace`` the
         file's (audited).  Said in one line of the report per event and file.  ``elsewhere``:
-        of a fact the file leaves out, what another source states, which the event takes."""
-        conflict = event_fact_conflict(self.conn, at, event_id, changed, ident, elsewhere)
+        of a fact the file leaves out, what another source states, which the event takes;
+        ``commanded``: the facts whose ledger's value is ``tournament --payouts``'s word."""
+        conflict = event_fact_conflict(
+            self.conn, at, event_id, changed, ident, elsewhere, commanded
+        )
         if self.replace:
             self.conn.execute(
                 f"UPDATE events SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
@@ -258,7 +298,9 @@ class FileEvents:
         before it was renamed taken out), for the events its hands are in and for those it
         stated terms of before and names no more (emptied, or its session renamed), and then
         each such event's terms that no source states any longer: a term a fresh import of
-        the event's files would not have (:meth:`_unstated`)."""
+        the event's files would not have (:meth:`_unstated`).  The payouts of an event whose
+        table ``tournament --payouts`` set are compared with what the file stated before,
+        read first (:meth:`_against_command`)."""
         own = holdings.own_names()
         marks = ", ".join("?" * len(own))
         before = {
@@ -270,21 +312,59 @@ class FileEvents:
         for event_id in sorted(before | set(self.stated)):
             if event_id not in self.stated and (self.report.rejected or holdings.unsure):
                 continue  # (its hands may be the file's rejected ones: it may state them)
+            said = self.stated.get(event_id)
+            recorded = said[0] if said is not None else {}
             if event_id in before:
+                found = self.conn.execute(
+                    "SELECT value FROM event_terms WHERE event_id = ? AND term = 'payouts' "
+                    f"AND source IN ({marks}) ORDER BY source != ? LIMIT 1",
+                    [event_id, *own, self.report.source],
+                ).fetchone()
+                if found is not None:
+                    self.payouts_before[event_id] = str(found[0])
+                if said is not None:
+                    recorded = self._against_command(event_id, said)
                 self.conn.execute(
                     f"DELETE FROM event_terms WHERE event_id = ? AND source IN ({marks})",
                     [event_id, *own],
                 )
-            said = self.stated.get(event_id)
+            elif said is not None:
+                recorded = self._against_command(event_id, said)
             if said is not None:
                 terms, rows, ident = said
                 self.conn.executemany(
                     _INSERT_TERM,
-                    [(event_id, self.report.source, term, value) for term, value in terms.items()],
+                    [(event_id, self.report.source, t, v) for t, v in recorded.items()],
                 )
                 self._unstated(event_id, terms, _at(rows), ident)
             elif self._held_elsewhere(event_id, own):  # (else nothing of the event counts on)
                 self._unstated(event_id, {}, self._formerly(event_id, own), None)
+
+    def _against_command(
+        self, event_id: int, said: tuple[dict[str, Any], HandRows, dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The payouts the file states (``said``: :attr:`stated`) of an event whose table
+        ``tournament --payouts`` set: the command's word stands over a file stating what it
+        stated before (its own row, :attr:`payouts_before`), or what the event pays already;
+        another table is a change made since, a conflict, or with ``replace`` the file's
+        (audited), the report saying whose table it replaces.  What the file's rows record
+        (call before they are written anew): what it states, but of a table that contests the
+        command's without ``replace`` what it stated before, so that it is a conflict again at
+        each import until it is taken or the file states its table as before."""
+        terms, rows, ident = said
+        word, new = self.commanded(event_id), terms.get("payouts")
+        if word is None or new is None:
+            return terms
+        before = self.payouts_before.get(event_id)
+        held = self.conn.execute("SELECT payouts FROM events WHERE id = ?", [event_id]).fetchone()
+        if new in (before, held[0]):
+            return terms
+        by_command = frozenset({"payouts"} if held[0] == event_payouts(word) else ())
+        self._differ(event_id, ident, _at(rows), {"payouts": (held[0], new)}, None, by_command)
+        if self.replace:
+            return terms
+        kept = {term: value for term, value in terms.items() if term != "payouts"}
+        return kept if before is None else {**kept, "payouts": before}
 
     def _unstated(
         self, event_id: int, stating: dict[str, Any], at: At, ident: dict[str, Any] | None
@@ -295,7 +375,9 @@ class FileEvents:
         event's other sources state alike otherwise (a file that took it over theirs with
         ``--replace`` struck it since) is theirs.  Said as a fact the file states otherwise
         ("the event's season is 2024 in the ledger, none in the file").  Terms the sources
-        state in two ways are left as they are: each import said so."""
+        state in two ways are left as they are: each import said so.  Payouts
+        ``tournament --payouts`` set are the event's once no file's table taken over them is
+        stated, whatever the other files state ("…, none in tournament --payouts")."""
         row = self.conn.execute(
             f"SELECT {', '.join(EVENT_FACTS)}, currency FROM events WHERE id = ?", [event_id]
         ).fetchone()
@@ -303,14 +385,17 @@ class FileEvents:
         stated = stated_terms(self.conn, event_id)
         changed: dict[str, tuple[Any, Any]] = {}
         elsewhere: dict[str, str] = {}
+        word = self.commanded(event_id)
         for column, held in zip(EVENT_FACTS, row, strict=False):
             values = stated.get(column, {})
+            if word is not None and column in self._unfilled(event_id):
+                values = {word: COMMAND}  # the command's table, whatever the files state
             if held is None or column in stating or held in values or len(values) > 1:
                 continue
             for value, source in values.items():
                 where = COMMAND_NAME if source == COMMAND else source
                 elsewhere[column] = f"{fact_text(column, value, facts)} in {where}"
-                changed[column] = (held, value)
+                changed[column] = (held, event_payouts(value))
             changed.setdefault(column, (held, None))
         if changed:
             self._differ(event_id, facts, at, changed, elsewhere)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
 from .event_lookup import _LIVE_HANDS, _counts, event_label_of
-from .event_terms import COMMAND, command_payouts, payouts_by
+from .event_terms import COMMAND, command_payouts, event_payouts, payouts_by
 from .import_audit import ImportAudit
 from .report import Conflict, FileReport
 from .tournament_results import recompute_tournament, set_terms
@@ -30,8 +30,8 @@ from .tournament_terms import Terms, get_terms
 @dataclass(frozen=True)
 class Recorded:
     """What the organiser recorded of a tournament by ``badugi-ledger tournament``: its
-    :class:`Terms`, and the prize table ``--payouts`` set (as ``events.payouts`` holds it;
-    None: the command set none), which ``event_terms`` keeps as the command's."""
+    :class:`Terms`, and the prize table ``--payouts`` set (its row of ``event_terms``, JSON:
+    ``none`` too, :data:`.event_terms.NO_PRIZES`; None: the command set none)."""
 
     terms: Terms = Terms()
     payouts: str | None = None
@@ -42,7 +42,11 @@ def _recorded(db: sqlite3.Connection, event_id: int) -> Recorded:
 
 
 def follow_moved_hands(
-    db: sqlite3.Connection, report: FileReport, events: Collection[int], audit: ImportAudit
+    db: sqlite3.Connection,
+    report: FileReport,
+    events: Collection[int],
+    audit: ImportAudit,
+    stated_before: Mapping[int, str] | None = None,
 ) -> None:
     """The terms of each tournament among ``events`` that the import of ``report.source`` (its
     audit rows: ``audit``) left with no hand that counts (its date or name corrected in the
@@ -50,7 +54,8 @@ def follow_moved_hands(
     the ledger is the one a fresh import of the file and the same terms would make; each move
     is audited and listed as replaced.  Terms are a fact of the tournament the organiser
     recorded, never of its old key, so they are not left on an event nothing counts in.  The
-    prize table ``tournament --payouts`` set is one of them (:func:`_move`).
+    prize table ``tournament --payouts`` set is one of them (:func:`_move`; ``stated_before``:
+    by event id, the payouts the file stated of it before this import).
 
     When that is not one tournament (the night split into several, or made a cash night), or
     it has other terms of its own, or a bounty above its buy-in, the terms stay where they are
@@ -92,7 +97,8 @@ def follow_moved_hands(
             continue  # recorded there too: nothing moves
         detail = (
             f"the terms of {label} (event {event_id}), whose hands are this tournament's "
-            f"now: {shown}{_move(db, target, recorded, report.source)}"
+            f"now: {shown}"
+            + _move(db, target, recorded, report.source, (stated_before or {}).get(event_id))
         )
         db.execute(
             "INSERT INTO audit (at, action, event_id, reason, detail) "
@@ -102,22 +108,29 @@ def follow_moved_hands(
         report.replaced.append(_note(db, report.source, target, (detail,)))
 
 
-def _move(db: sqlite3.Connection, target: int, recorded: Recorded, source: str) -> str:
+def _move(
+    db: sqlite3.Connection, target: int, recorded: Recorded, source: str, before: str | None
+) -> str:
     """Record ``recorded`` for ``target`` (the tournament the hands went to, which recorded
     none of its own) and recompute it; what the report adds to the move (empty: nothing).
 
     The command's prize table goes as the command sets one on the tournament
     (:func:`.tournament_results.set_payouts`): it is the event's table, and stands whatever
-    its files leave out.  Only a file imported with ``--replace`` moves hands, and such a file
-    stating another table takes the file's over the command's, on a tournament whose date
-    did not change too: ``source`` stating one of its own, its table stays the event's, the
-    command's kept beside it (struck from the file, the command's is the event's again)."""
+    its files leave out, and over a file stating the table it stated before (``before``, of
+    the tournament it moved from), as on a tournament whose date did not change.  Only a file
+    imported with ``--replace`` moves hands, and such a file stating another table takes the
+    file's over the command's, as there too: ``source`` stating one of its own, its table
+    stays the event's, the command's kept beside it (struck from the file, the command's is
+    the event's again)."""
     said = ""
     if recorded.payouts is not None:
         command_payouts(db, target, recorded.payouts)
         stated = payouts_by(db, target, source)
-        if stated is None or stated == recorded.payouts:
-            db.execute("UPDATE events SET payouts = ? WHERE id = ?", [recorded.payouts, target])
+        if stated is None or stated in (recorded.payouts, before):
+            db.execute(
+                "UPDATE events SET payouts = ? WHERE id = ?",
+                [event_payouts(recorded.payouts), target],
+            )
         else:
             said = (
                 f"; the event pays {_table(stated)} in the file, which --replace takes over "

@@ -55,7 +55,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from .event_terms import create_event_terms
+from .event_terms import create_event_terms, record_no_prizes
 from .hand_content import content_digest, stored_facts
 from .source_paths import create_source_paths
 from .unwritten_files import create_unwritten_files
@@ -555,6 +555,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "unwritten files: the text of a night renamed on the record page, stored with its "
         "hands, until its file is written",
         create_unwritten_files,
+    ),
+    (
+        26,
+        "event terms: a tournament's tournament --payouts none kept as the command's word (no "
+        "prizes), so that importing its unchanged file again does not pay the file's table",
+        record_no_prizes,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -26,10 +26,18 @@ import sqlite3
 from collections import defaultdict
 
 from ..model.errors import ConfigError, LedgerError
+from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
 from ..model.names import composed
 from ..model.settings import validate_payouts
-from .event_terms import command_payouts
+from .event_terms import (
+    COMMAND,
+    NO_PRIZES,
+    command_payouts,
+    event_payouts,
+    files_payouts,
+    payouts_by,
+)
 from .prizes import (
     award_prizes,
     chop,
@@ -69,13 +77,49 @@ def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
 def set_payouts(db: sqlite3.Connection, event_id: int, payouts: tuple[int, ...]) -> None:
     """Record a tournament's prize table (percent of the pool, first place first; empty: no
     prizes) in place of the one its files stated or left out (call inside a transaction),
-    then recompute its entries.  A file imported again that states another table is then a
-    conflict, as any event fact the ledger holds otherwise; the table stands, whatever its
-    files leave out, until the command sets another (:func:`.event_terms.command_payouts`)."""
-    stored = json.dumps(list(validate_payouts(payouts))) if payouts else None
-    db.execute("UPDATE events SET payouts = ? WHERE id = ?", [stored, event_id])
-    command_payouts(db, event_id, stored)
+    then recompute its entries.  The table is the command's word (``none`` too: no prizes,
+    :data:`.event_terms.NO_PRIZES`): it stands whatever its files leave out, and a file
+    imported again stating the table it stated before does not contest it; one that states
+    another is a conflict, as any event fact the ledger holds otherwise
+    (:meth:`.FileEvents.settle_terms`).  It stands until the command sets another, or takes
+    it back (:func:`clear_payouts`)."""
+    word = json.dumps(list(validate_payouts(payouts))) if payouts else NO_PRIZES
+    db.execute("UPDATE events SET payouts = ? WHERE id = ?", [event_payouts(word), event_id])
+    command_payouts(db, event_id, word)
     recompute_tournament(db, event_id)
+
+
+def clear_payouts(db: sqlite3.Connection, event_id: int) -> tuple[str, ...]:
+    """Take back the prize table ``tournament --payouts`` set (``--payouts clear``; call
+    inside a transaction): the event pays what its files state, as a fresh import of them
+    does, and is recomputed.  What the command says of it: the table the event pays now and
+    which file states it, or that the command had set none.  Files that state two tables
+    (each import said the conflict) leave the event the first file's, by path, and both
+    are named."""
+    word = payouts_by(db, event_id, COMMAND)
+    if word is None:
+        return ("payouts: tournament --payouts set no table here; the files' table counts",)
+    command_payouts(db, event_id, None)
+    stated = files_payouts(db, event_id)
+    table = next(iter(stated), None)
+    db.execute("UPDATE events SET payouts = ? WHERE id = ?", [table, event_id])
+    recompute_tournament(db, event_id)
+    taken = f"payouts: {_table_text(word)} (tournament --payouts) taken back"
+    if table is None:
+        return (f"{taken}; no file states a table: no prizes",)
+    if len(stated) == 1:
+        return (f"{taken}; the event pays {_table_text(table)}, as {stated[table]} states",)
+    tables = ", ".join(f"{_table_text(t)} in {source}" for t, source in stated.items())
+    return (
+        f"{taken}; the files state {tables}: the event pays {_table_text(table)}, the first "
+        "file's; make them agree, and import the others with --replace",
+    )
+
+
+def _table_text(payouts: str) -> str:
+    """A prize table as JSON (``events.payouts``, or the command's row) as a file's header
+    writes it: ``70/30``, ``none``."""
+    return term_text("payouts", json.loads(payouts), None)
 
 
 def _bounty_takers(

@@ -360,7 +360,9 @@ class FileWriter:
             audit = ImportAudit(self.now, self.audit_after)
             if self.replace:  # only a replace moves hands to another event
                 follow_moved_nights(self.db, self.report, self.touched, audit)
-            follow_moved_hands(self.db, self.report, self.touched, audit)
+            follow_moved_hands(
+                self.db, self.report, self.touched, audit, self.events.payouts_before
+            )
             for (event_id,) in self.conn.execute(
                 "SELECT id FROM events WHERE kind = 'tournament' AND id IN "
                 f"({', '.join('?' * len(self.touched))}) ORDER BY id",

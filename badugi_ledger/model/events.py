@@ -424,12 +424,12 @@ carried pot stated, hands missing): a record writes them before its first other 
 
 def term_text(term: str, value: Any, currency: str | None) -> str:
     """An event's term (:data:`SESSION_TERMS`) as a message shows it: a buy-in as money of
-    ``currency`` (the event's), a prize table as ``50/30/20`` (``value`` its percents), any
-    other as written."""
+    ``currency`` (the event's), a prize table as ``50/30/20`` (``value`` its percents; none:
+    ``none``, ``tournament --payouts none``), any other as written."""
     if term == "buy_in":
         return format_amount(int(value), currency or UNSTATED)
     if term == "payouts":
-        return "/".join(map(str, value))
+        return "/".join(map(str, value)) or "none"
     return str(value)
 
 

@@ -18,13 +18,14 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from ..ledger.connection import reading, transaction
 from ..ledger.event_lookup import event_label, find_event
 from ..ledger.prizes import prize_pool
 from ..ledger.sql import dict_rows
 from ..ledger.stored_values import check_stored_values
-from ..ledger.tournament_results import set_payouts, set_terms
+from ..ledger.tournament_results import clear_payouts, set_payouts, set_terms
 from ..ledger.tournament_terms import Terms, get_terms
 from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units
 
@@ -47,6 +48,9 @@ class TournamentResult:
     """Why the tournament was voided (``badugi-ledger void --event``), None when it counts: its
     table is still shown, but settle-up, standings and exports leave it out, so nobody should
     pay its prizes from it."""
+    said: tuple[str, ...] = ()
+    """What the command that changed the tournament says of it beside its table: the prize
+    table ``--payouts clear`` left it, and which file states it."""
 
     def money(self, amount: object, *, sign: bool = False) -> str:
         """An amount of this tournament as people read it (``28.00 USD``)."""
@@ -63,6 +67,7 @@ class TournamentResult:
         if t.prize_unit != 1:
             terms.append(f"prizes rounded to {self.money(t.prize_unit)}")
         lines = [f"{self.event}: {len(self.entries)} entrants, {', '.join(terms)}"]
+        lines += [f"  {said}" for said in self.said]
         if self.void is not None:
             lines.append(f"  void ({self.void}): it counts for nothing, and nobody is paid")
         for e in self.entries:
@@ -101,8 +106,9 @@ class TournamentResult:
         ``prize_pool``, and each entry's ``buy_in``, ``paid``, ``prize``, ``bounty_won`` and
         ``won`` (its result: prize + bounties − paid).  Counts as they are: an entry's
         ``place`` .. ``place_to``, ``rebuys``, ``add_ons`` and ``bounties`` (players knocked
-        out); ``payouts`` in percent.  An entry's ``chips`` are **tournament chips** (its stack
-        at the end, 0 once out), not money in ``unit``."""
+        out); ``payouts`` in percent; ``said``: what the command that changed it says beside
+        its table (``--payouts clear``: the table the files give it).  An entry's ``chips``
+        are **tournament chips** (its stack at the end, 0 once out), not money in ``unit``."""
         unit = self.unit
 
         def money(amount: object) -> object:
@@ -118,12 +124,20 @@ class TournamentResult:
             },
             "prize_pool": money(self.pool),
             "payouts": list(self.payouts),
+            "said": list(self.said),
             "entries": [
                 {key: money(value) if key in _MONEY_ENTRY else value for key, value in e.items()}
                 for e in self.entries
             ],
         }
 
+
+CLEAR = "clear"
+"""``tournament --payouts clear``: take back the table the command set; the files' table
+counts again."""
+
+Payouts = tuple[int, ...] | Literal["clear"]
+"""What ``tournament --payouts`` records: a prize table (empty: no prizes), or :data:`CLEAR`."""
 
 _MONEY_TERMS = frozenset({"bounty", "rebuy_price", "add_on_price", "prize_unit"})
 """The :class:`Terms` fields that are money (the others: the chop)."""
@@ -136,11 +150,12 @@ def tournament_result(
     event: str | int,
     *,
     changes: Mapping[str, object] | None = None,
-    payouts: tuple[int, ...] | None = None,
+    payouts: Payouts | None = None,
 ) -> TournamentResult:
     """A stored tournament's result; ``changes`` (Terms fields) and ``payouts`` (its prize
-    table, percent of the pool first place first; ``()``: none) are recorded first and the
-    places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``).
+    table, percent of the pool first place first; ``()``: none, no prizes; :data:`CLEAR`:
+    the table the command set taken back) are recorded first and the places and prizes
+    recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``).
 
     A change is one transaction from the tournament's look-up to the table read back: one
     that waited for another command's lock (another organiser's change of its terms, an import
@@ -157,7 +172,7 @@ def _result(
     db: sqlite3.Connection,
     event: str | int,
     changes: Mapping[str, object] | None = None,
-    payouts: tuple[int, ...] | None = None,
+    payouts: Payouts | None = None,
 ) -> TournamentResult:
     """:func:`tournament_result`, in the caller's transaction when it changes anything."""
     row = find_event(db, event, kind="tournament")
@@ -165,10 +180,13 @@ def _result(
     check_stored_values(db, "events", "id = ?", [event_id])
     check_stored_values(db, "tournament_entries", "event_id = ?", [event_id])
     terms = get_terms(db, event_id)
+    said: tuple[str, ...] = ()
     if changes or payouts is not None:
         terms = Terms(**{**terms.__dict__, **(changes or {})})
-        if payouts is not None:
+        if isinstance(payouts, tuple):
             set_payouts(db, event_id, payouts)
+        elif payouts == CLEAR:
+            said = clear_payouts(db, event_id)
         if changes:
             set_terms(db, event_id, terms)
         row = find_event(db, event_id, kind="tournament")
@@ -185,7 +203,7 @@ def _result(
         )
     )
     pool = prize_pool([int(str(e["paid"])) for e in entries], terms.bounty)
-    payouts = tuple(json.loads(str(row["payouts"] or "[]")))
     unit = str(row.get("money") or UNSTATED)
     void = None if row.get("void_reason") is None else str(row["void_reason"])
-    return TournamentResult(event_label(row), terms, pool, entries, payouts, unit, void)
+    table = tuple(json.loads(str(row["payouts"] or "[]")))
+    return TournamentResult(event_label(row), terms, pool, entries, table, unit, void, said)

@@ -211,7 +211,7 @@ def test_payouts_the_command_set_stand_until_it_sets_others(tmp_path: Path) -> N
     """docs/ledger.md, *Tournaments*: ``tournament --payouts`` sets the prize table "as a
     file's ``payouts`` header would", for a file that states none.  The command's table stands
     whatever the files then leave out; the file's own table struck beside it changes nothing;
-    ``--payouts none`` takes the command's back, and the file's is the event's again."""
+    ``--payouts clear`` takes the command's back, and the file's is the event's again."""
     ledger = tmp_path / "club.db"
     t1 = write(tmp_path / "t1.bhh", cup_file("T1", set(CUP_TERMS) - {"payouts"}))
     assert invoke("import", t1, "--db", ledger)[0] == 0
@@ -222,8 +222,8 @@ def test_payouts_the_command_set_stand_until_it_sets_others(tmp_path: Path) -> N
         assert code == 0 and "replaced" not in out and "conflict" not in out, out
     with sqlite3.connect(ledger) as conn:
         assert conn.execute("SELECT payouts FROM events").fetchall() == [("[60, 40]",)]
-    code, out = invoke("tournament", "--event", "Cup", "--db", ledger, "--payouts", "none")
-    assert code == 0, out
+    code, out = invoke("tournament", "--event", "Cup", "--db", ledger, "--payouts", "clear")
+    assert code == 0 and "no file states a table: no prizes" in out, out
     write(t1, cup_file("T1", set(CUP_TERMS)))  # the file states its own table now
     code, out = invoke("import", t1, "--db", ledger)
     assert code == 0, out

@@ -102,23 +102,31 @@ def history(db: Path, night: Path, first: str, final: str, *terms: str) -> dict[
     return figures(db)
 
 
-def test_a_corrected_file_stating_its_own_table_takes_it_as_replace_does(
-    tmp_path: Path,
+@pytest.mark.parametrize("table", ["70/30", "50/50"])
+def test_a_corrected_file_stating_a_table_is_paid_as_replace_does(
+    tmp_path: Path, table: str
 ) -> None:
-    """The file states 70/30, the command set 60/40: a file imported again with ``--replace``
-    stating another table than the ledger's "is a conflict (``--replace`` takes the file's)"
-    (docs/ledger.md).  Its date corrected as well, the ledger is the one the same history
-    makes without the correction, the command's table kept beside the file's (struck from
-    the file, it is the event's again), and the report says which the event takes."""
-    final = corrected(TOURNAMENT, "date")
+    """The file states 70/30, the command set 60/40: a file imported again stating the table
+    it stated when the command spoke does not contest the command's; one stating another
+    table "is a conflict (``--replace`` takes the file's)" (docs/ledger.md).  Its date
+    corrected as well (its table kept, or edited to 50/50), the ledger is the one the same
+    history makes without the correction, the command's table kept beside the file's
+    (struck from the file, it is the event's again), and the report says which the event
+    takes."""
+    dated = corrected(TOURNAMENT, "date")
+    final = dated.replace("payouts 70/30", f"payouts {table}", 1)
     db = tmp_path / "club.db"
     imported(db, write(tmp_path / "night.bhh", TOURNAMENT))
     command(db, "--payouts", "60/40")
     code, out = invoke("import", write(tmp_path / "night.bhh", final), "--db", db, "--replace")
-    assert code == 0 and "payouts 60/40" in out and "70/30 in the file" in out, out
-    same = history(tmp_path / "same.db", tmp_path / "same.bhh", final, final, "--payouts", "60/40")
+    assert code == 0 and "payouts 60/40" in out, out
+    assert (f"{table} in the file" in out) == (table != "70/30"), out
+    same = history(tmp_path / "same.db", tmp_path / "same.bhh", dated, final, "--payouts", "60/40")
     assert figures(db) == same
-    struck = final.replace(" · payouts 70/30", "", 1)
+    paid = places(same)[:2]
+    assert paid == ([("Kira", 1, 36.0, 16.0), ("Noor", 2, 24.0, 4.0)] if table == "70/30" else
+                    [("Kira", 1, 30.0, 10.0), ("Noor", 2, 30.0, 10.0)])  # fmt: skip
+    struck = final.replace(f" · payouts {table}", "", 1)
     imported(db, write(tmp_path / "night.bhh", struck), replace=True)
     assert figures(db) == fresh(tmp_path, struck, terms=("--payouts", "60/40"))
 
