@@ -211,6 +211,9 @@ def exit_status_cases(tmp: Path) -> list[tuple[int, list[str]]]:
         (1, ["void", "--db", db, "--event", "no such event", "--reason", "test"]),
         (2, ["void", "--db", db, "--event", "x"]),
         (0, ["void", "--db", db, "--event", "Friday game", "--hand", "1", "--reason", "test"]),
+        (1, ["unvoid", "--db", db, "--event", "Friday game", "--hand", "2", "--reason", "test"]),
+        (2, ["unvoid", "--db", db, "--event", "x"]),
+        (0, ["unvoid", "--db", db, "--event", "Friday game", "--hand", "1", "--reason", "test"]),
         (0, ["convert", night, "--to", "text"]),
         (1, ["convert", str(tmp / "none.bhh"), "--to", "text"]),
         (2, ["convert", night]),
@@ -643,6 +646,7 @@ def test_serve_ends_on_sigterm_sighup_and_ctrl_c_with_their_status(
     ("args", "option", "said"),
     [
         (["void", "--event", "1", "--table", "T", "--reason", "x"], "--table", "give --hand too"),
+        (["unvoid", "--event", "1", "--table", "T", "--reason", "x"], "--table", "give --hand too"),
         (["import", "a.bhh", "b.bhh", "--renamed-from", "old.bhh"], "--renamed-from", "2 files"),
         (["players", "merge", "Ben"], "NAMES", "the name to keep and at least one"),
         (["players", "merge", "Ben", "Ben"], "NAMES", "cannot be merged into itself"),

@@ -722,6 +722,7 @@ LEDGER_COMMANDS = {
     "players": [],
     "tournament": ["--event", "1"],
     "void": ["--event", "1", "--reason", "typo"],
+    "unvoid": ["--event", "1", "--reason", "typo"],
     "audit": [],
     "events": [],
     "show": [],

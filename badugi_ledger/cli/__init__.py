@@ -13,8 +13,8 @@ command leaves no half-written file.
 The package: this module holds the command group (errors become exit statuses once, here)
 and the list of commands, in the order ``--help`` shows them (:data:`COMMANDS`); the commands
 themselves are in :mod:`.hands` (hand files: showdown, parse, new, check, show, convert,
-simulate), :mod:`.ledger` (the ledger: import, players, tournament, void, audit, events,
-serve) and :mod:`.reports` (a season's figures from the ledger: standings, settle, export,
+simulate), :mod:`.ledger` (the ledger: import, players, tournament, void, unvoid, audit,
+events, serve) and :mod:`.reports` (a season's figures from the ledger: standings, settle, export,
 report); what they share is :mod:`.common`.
 
 Start-up: typer reads the signature and annotations of every command a group holds at each
@@ -171,6 +171,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("players", ledger.players_cmd),
     ("tournament", ledger.tournament_cmd),
     ("void", ledger.void_cmd),
+    ("unvoid", ledger.unvoid_cmd),
     ("audit", ledger.audit_cmd),
     ("events", ledger.events_cmd),
     ("show", hands.show_cmd),

@@ -1,6 +1,7 @@
 """The commands that change the ledger or look into its records: ``import``, ``players``,
-``tournament``, ``void``, ``audit``, ``events`` and ``serve`` (the web app).  The commands that
-read a season's figures out of it (standings, settle, export, report) are in :mod:`.reports`.
+``tournament``, ``void``, ``unvoid``, ``audit``, ``events`` and ``serve`` (the web app).  The
+commands that read a season's figures out of it (standings, settle, export, report) are in
+:mod:`.reports`.
 
 No ``from __future__ import annotations`` (see the package docstring).
 """
@@ -363,11 +364,59 @@ def void_cmd(
     render(replace(done, ledger=str(db)), False, rows=True)
 
 
+def unvoid_cmd(
+    event: Annotated[
+        str,
+        typer.Option(
+            "--event", help="The event: its name, key or id (see: events).", callback=utf8_text
+        ),
+    ],
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why: the audit keeps it.", callback=utf8_text)
+    ],
+    hand: Annotated[
+        str | None,
+        typer.Option(
+            "--hand",
+            help="The hand number to un-void (default: the whole event).",
+            callback=utf8_text,
+        ),
+    ] = None,
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table", help="The hand's table, when the event had several.", callback=utf8_text
+        ),
+    ] = None,
+    db: DbOption = LEDGER,
+) -> None:
+    """Take back an organiser's void of a hand, or of a whole event: it counts again.
+
+    Every figure counts it as if it had never been voided (a tournament's places and prizes
+    are recomputed); its file imported again keeps it counting.  A hand the ledger voided
+    itself (its file no longer holds it, a copy set aside) is refused: import the file that
+    holds it.  The audit keeps when and why.
+    """
+    from dataclasses import replace
+
+    from ..ledger.corrections import void_choice
+    from ..ledger.store import ledger_at
+    from ..ledger.unvoids import unvoid
+
+    try:
+        void_choice(hand, table, undo=True)
+    except BadugiError as exc:
+        usage(exc.message, "--table")
+    with ledger_at(db, create=False) as ledger:
+        done = unvoid(ledger, event, hand, reason, table=table)
+    render(replace(done, ledger=str(db)), False, rows=True)
+
+
 def audit_cmd(
     db: DbOption = LEDGER,
     as_json: Annotated[bool, typer.Option("--json", help="Print the entries as JSON.")] = False,
 ) -> None:
-    """Every hand replaced and every hand or event voided: when, which and why.
+    """Every hand replaced and every hand or event voided or un-voided: when, which and why.
 
     Each entry shows the fingerprints before and after; then every merge and un-merge of
     players, with the names that moved.

@@ -10,6 +10,7 @@ happened; :mod:`.hand_content` and :mod:`.fingerprints` identify a hand across i
 :mod:`.tournament_results` and :mod:`.prizes` place players and pay prizes (the organiser's terms
 in :mod:`.tournament_terms`, following moved hands in :mod:`.moved_terms`, an import's warnings
 in :mod:`.tournament_warnings`), :mod:`.event_lookup` finds and names events, :mod:`.players`
-merges aliases, :mod:`.corrections` voids and audits.  Reports (:mod:`badugi_ledger.reports`) read
+merges aliases, :mod:`.corrections` voids and audits, :mod:`.unvoids` takes an organiser's void
+back.  Reports (:mod:`badugi_ledger.reports`) read
 from here; nothing here reads them.
 """

@@ -51,11 +51,17 @@ class Voided:
         return dict(self.__dict__)
 
 
-def void_choice(hand: str | None, table: str | None) -> None:
-    """Refuse a table without a hand: it names where the hand to void was played; without a
-    hand, the void would be of the whole event, every table of it, which a table given was
-    never meant to ask."""
+def void_choice(hand: str | None, table: str | None, *, undo: bool = False) -> None:
+    """Refuse a table without a hand: it names where the hand to void (``undo``: to un-void)
+    was played; without a hand, the void would be of the whole event, every table of it,
+    which a table given was never meant to ask."""
     if hand is None and table is not None:
+        if undo:
+            raise ConfigError(
+                f"--table {table!r} names the table of the hand to un-void: give --hand too "
+                "(an un-void takes back the void of one hand or of the whole event, never "
+                "of a table), or leave --table out to un-void the whole event"
+            )
         raise ConfigError(
             f"--table {table!r} names the table of the hand to void: give --hand too (a "
             "void takes one hand or the whole event, never a table), or leave --table out "
@@ -157,7 +163,7 @@ def refuse_a_carry_taken_on(
     if short is None:
         return
     if short == before:
-        raise LedgerError(_mend_first(short))
+        raise LedgerError(mend_first(short))
     later = short.later if short.event_id != event_id else f"hand {short.hand}"
     whole = ", or void the whole event" if short.event_id == event_id else ""
     what = (
@@ -176,11 +182,11 @@ def refuse_a_carry_taken_out_of(
 ) -> None:
     """The whole event cannot be voided while a hand of another event took a pot one of its
     hands carried (:func:`refuse_a_carry_taken_on`); called after the event is voided."""
-    short = carry_shortfall(db, _tables_moving_pots(db, event_id))
+    short = carry_shortfall(db, tables_moving_pots(db, event_id))
     if short is None:
         return
     if short == before:
-        raise LedgerError(_mend_first(short))
+        raise LedgerError(mend_first(short))
     raise LedgerError(
         f"{label} carried a pot into {short.later}, which counts: void {short.later} first "
         "(its carried pot then waits for the next hand)"
@@ -193,7 +199,7 @@ def carry_shortfall_at(
     """The shortfall of the pools a void of the hand (or, ``hand_row`` None, of the whole
     event) changes, before it: one the void did not cause is named as such."""
     if hand_row is None:
-        tables = _tables_moving_pots(db, event_id)
+        tables = tables_moving_pots(db, event_id)
     else:
         tables = [
             str(row[0])
@@ -206,7 +212,7 @@ def carry_shortfall_at(
     return carry_shortfall(db, tables) if tables else None
 
 
-def _tables_moving_pots(db: sqlite3.Connection, event_id: int) -> list[str]:
+def tables_moving_pots(db: sqlite3.Connection, event_id: int) -> list[str]:
     """The tables where a hand of the event carries or takes a pot."""
     return [
         str(row[0])
@@ -218,7 +224,7 @@ def _tables_moving_pots(db: sqlite3.Connection, event_id: int) -> list[str]:
     ]
 
 
-def _mend_first(short: CarryShortfall) -> str:
+def mend_first(short: CarryShortfall) -> str:
     """The refusal of a change to a pool that was short before it (a ledger written before the
     check held it whole): what to mend first."""
     return (
@@ -246,10 +252,44 @@ def follow_void(db: sqlite3.Connection, at: str, night: int, moved_to: int) -> s
     )
     db.execute(
         "INSERT INTO audit (at, action, event_id, reason, detail) VALUES (?, 'void', ?, ?, ?)",
-        [at, moved_to, old[0], f"the void of {event_label_of(db, night)} (event {night}), "
-         "whose hands are this event's now"],
+        [at, moved_to, old[0], f"the void of {event_label_of(db, night)} (event {night})"
+         f"{_FOLLOWED}"],
     )  # fmt: skip
     return str(old[0])
+
+
+_FOLLOWED = ", whose hands are this event's now"
+"""How the detail of a void that followed its night (:func:`follow_void`) ends, after
+``(event N)``, the event it followed from."""
+
+
+def one_nights_voids(db: sqlite3.Connection, event_id: int) -> list[int]:
+    """The void events whose void is the void event ``event_id``'s, followed from one to the
+    next as its night's date or name was corrected (:func:`follow_void`), it first: one
+    night's void, which an un-void takes back from all of them, or the night's file, corrected
+    back, would bring the void back with its hands."""
+    reason = db.execute("SELECT void_reason FROM events WHERE id = ?", [event_id]).fetchone()[0]
+    edges: list[tuple[int, int]] = []
+    for voided, detail in db.execute(
+        "SELECT a.event_id, a.detail FROM audit a JOIN events e ON e.id = a.event_id "
+        "WHERE a.action = 'void' AND a.hand_row IS NULL AND e.void_reason = ? "
+        "AND a.id = (SELECT max(id) FROM audit l WHERE l.event_id = a.event_id "
+        "AND l.action = 'void' AND l.hand_row IS NULL)",
+        [reason],
+    ):
+        text = str(detail or "")
+        if text.endswith(_FOLLOWED) and "(event " in text:
+            night = text[: -len(_FOLLOWED)].rpartition("(event ")[2].rstrip(")")
+            if night.isdigit():
+                edges.append((int(night), int(voided)))
+    void = {int(r[0]) for r in db.execute("SELECT id FROM events WHERE void_reason = ?", [reason])}
+    found = [event_id]
+    for event in found:  # (grows as it goes: each event's neighbours, once)
+        for one, other in edges:
+            for near in (other,) if one == event else (one,) if other == event else ():
+                if near in void and near not in found:
+                    found.append(near)
+    return found
 
 
 def void_hand(
@@ -279,12 +319,16 @@ def audit_void(
     hand: str | None,
     reason: str,
     fingerprint: str | None,
+    *,
+    action: str = "void",
+    detail: str | None = None,
 ) -> None:
-    """The ``audit`` row of a void: of a hand (``hand_row``), or of a whole event (None)."""
+    """The ``audit`` row of a void (``action`` ``unvoid``: of an un-void, ``detail`` naming the
+    void it took back): of a hand (``hand_row``), or of a whole event (None)."""
     db.execute(
         "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, reason, "
-        "old_fingerprint) VALUES (?, 'void', ?, ?, ?, ?, ?, ?)",
-        [at, event_id, hand_row, table, hand, reason, fingerprint],
+        "old_fingerprint, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [at, action, event_id, hand_row, table, hand, reason, fingerprint, detail],
     )
 
 

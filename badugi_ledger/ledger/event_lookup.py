@@ -39,7 +39,12 @@ def event_unit(event: Mapping[str, object]) -> str:
 
 
 def find_event(
-    db: sqlite3.Connection, ref: str | int | None, *, kind: str | None = None, counted: bool = False
+    db: sqlite3.Connection,
+    ref: str | int | None,
+    *,
+    kind: str | None = None,
+    counted: bool = False,
+    voided: bool = False,
 ) -> dict[str, object]:
     """An event by id, name or key (exact, then any case), as ``badugi-ledger events`` shows
     them; ``ref`` None = the latest event (by date, then id) with hands.  ``counted`` leaves
@@ -47,7 +52,8 @@ def find_event(
     to another event by a corrected file): there is nothing to settle.  A name or key several
     events share names the one with hands that count, when only one has: a night whose date
     or name a file corrected (``import --replace``) leaves its old event behind, its hands
-    void, for the audit trail, and that namesake is not the night.  LedgerError if none
+    void, for the audit trail, and that namesake is not the night (``voided``: the void event
+    with hands that would count but for its void, for an un-void).  LedgerError if none
     (naming close matches, or the event of another kind) or ambiguous."""
     table = "counted_events" if counted else "events"
     where = " AND kind = ?" if kind else ""
@@ -69,7 +75,12 @@ def find_event(
     text = str(ref).strip()
     rows = _matching(db, table, text, where, extra)
     if len(rows) > 1:
-        live = [r for r in rows if _counts(db, int(str(r["id"])))]
+        live = [
+            r
+            for r in rows
+            if (r["void_reason"] is not None or not voided)
+            and _counts(db, int(str(r["id"])), voided)
+        ]
         rows = live if len(live) == 1 else rows
     if not rows and counted:
         void = find_event(db, text, kind=kind)

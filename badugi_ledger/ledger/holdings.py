@@ -115,6 +115,13 @@ class FileHoldings:
         self.counting_again: set[int] = set()
         """The hands voided because their file no longer held them that count again because
         this file holds them (:meth:`restore`): stored before, new to the play."""
+        self.freed_later: list[tuple[Stored, HandRows, bool]] = []
+        """The hands :meth:`restore` left void because a hand of their number counted, one
+        this file held before and has not met (with ``replace``; each with its ``say``): this
+        file holds them under that number now, so the hand that took it may be one it no
+        longer holds (a night's hands renumbered, a hand that took a left-out hand's number,
+        and the file's old numbering back), voided at its end; then they count again
+        (:meth:`left_out`), as a fresh import of the file counts them."""
         self.loaded = False
         """:attr:`earlier` has been read (:meth:`load`)."""
         self.unsure = False
@@ -250,6 +257,7 @@ class FileHoldings:
                 self.carry_rows.add(row_id)
                 self.touched.add(event_id)
                 voided.append(Conflict(held_by, line, number, table, label, (done,), left_out=True))
+            self._restore_freed()
             self.report.replaced += voided + self.voids_left_out()
             self._forget_old_name()
             return False
@@ -287,6 +295,17 @@ class FileHoldings:
                 )
             )
         return True
+
+    def _restore_freed(self) -> None:
+        """The hands of :attr:`freed_later` whose number the hands just left out freed: they
+        count again (:meth:`restore`; one counted as a duplicate is a hand counting again,
+        and the files that left it out hold it no more, as :meth:`claim` has it)."""
+        for stored, rows, say in self.freed_later:
+            if self.restore(stored, rows, say=say):
+                self.conn.execute("DELETE FROM hand_copies WHERE hand_id = ?", [stored.id])
+                if say:  # (met as it is: :meth:`claim` counted it a duplicate)
+                    self.report.duplicate -= 1
+        self.freed_later.clear()
 
     def voids_left_out(self) -> list[Conflict]:
         """The hands an organiser voided that this file held and no longer holds (deleted,
@@ -451,11 +470,13 @@ class FileHoldings:
         if moved is not None:  # voided in the event its night was moved to, and moved back
             return self.back_in_play(stored, rows, moved.void, say=say, moved=moved)
         taken = self.conn.execute(
-            "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? "
+            "SELECT id FROM hands WHERE event_id = ? AND hand_number = ? "
             "AND coalesce(table_name, '') = ? AND void_reason IS NULL",
             [stored.event_id, number, table],
         ).fetchone()
         if taken is not None:
+            if self.replace and int(taken[0]) in self.earlier:
+                self.freed_later.append((stored, rows, say))
             return False
         self._not_renamed_since(stored, rows)
         self.conn.execute(
