@@ -9,7 +9,9 @@ never held in memory (:func:`badugi_ledger.replay.replay_stream`).
 Nothing passes silently: where the replay had to assume something to go on (a draw nobody
 wrote down, a payout taken on the recorder's word because the cards are unknown, stacks
 unknown after a hand that failed) the hand carries a located *warning*.  Warnings are shown
-and counted but do not fail the check, unless ``strict``.
+and counted but do not fail the check, unless ``strict``.  A hand the import does not store
+though it replays (dealt from stacks nobody knows, taking a pot a rejected hand carried) has
+the import's reason as an error at its line (:mod:`.check_import`).
 
 Hands are read by :func:`~badugi_ledger.sources.read_stream` - the single place that picks
 the reader, so imports from sites come in through the same door as our own text format.
@@ -39,6 +41,7 @@ from .check_import import (
     NewNames,
     Tournaments,
     left_behind_alone,
+    stacks_unknown,
 )
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
@@ -407,7 +410,7 @@ class CheckRun:
         if tracker is not None:
             tracker.pools.not_stored = carries.not_stored
         for outcome in replay_stream(items(), tracker=tracker):
-            outcome = carries.held(outcome)
+            outcome = carries.held(stacks_unknown(outcome))
             summary(outcome.source).add(outcome)
             if progress is not None:
                 progress(1)

@@ -1,6 +1,9 @@
 """What an import says of one file's hands, or of a tournament's, that ``check`` says too,
 in its words and by its rules (asked here, never copied):
 
+* a hand replayed from stacks nobody knows (after a hand at its table that failed, with no
+  ``final:`` line that reads) is not stored (``stack-unknown``: :func:`stacks_unknown`), not
+  settled at its line;
 * a hand taking the Progressive Badugi pot a hand the import rejects carried is not stored
   either (``carry-not-stored``: :class:`Carries`, ``ledger/rows.py``), an error at its line;
 * a tournament's warnings (``ledger/tournament_warnings.py``,
@@ -18,7 +21,8 @@ in its words and by its rules (asked here, never copied):
 
 Memory grows with a tournament's hands only (a few numbers a player and hand, of tournaments
 alone; a check of cash games keeps nothing): what the warnings need, never the hands.  The
-ledger's modules are loaded at the first hand of a tournament or a Progressive game only.
+ledger's modules are loaded at the first hand of a tournament or a Progressive game, or
+dealt from stacks nobody knows, only.
 """
 
 from __future__ import annotations
@@ -357,6 +361,30 @@ class Carries:
             (*outcome.errors, error),
             outcome.warnings,
         )
+
+
+def stacks_unknown(outcome: HandOutcome) -> HandOutcome:
+    """``outcome``, with the import's refusal of a hand replayed from stacks nobody knows (a
+    hand before it at its table failed, with no ``final:`` line that reads): the ledger keeps
+    every player's stacks, so it is not stored (``stack-unknown``,
+    :func:`~.ledger.rows.ledger_problems`, whose words are said here), an error at its line,
+    *not settled*, as the import rejects it.  The replay's ``stacks-unknown`` warning, at the
+    first such hand, says which hand left them unknown."""
+    result = outcome.result
+    if result is None or outcome.record is None or not result.unknown_stacks:
+        return outcome
+    rows = _rows()
+    words = rows.unknown_stacks_words(result.unknown_stacks)
+    error = Violation(rows.STACK_UNKNOWN, words, outcome.pos, "incomplete")
+    return HandOutcome(
+        outcome.source,
+        outcome.hand_id,
+        outcome.pos,
+        outcome.record,
+        result,
+        (*outcome.errors, error),
+        outcome.warnings,
+    )
 
 
 class NewNames:

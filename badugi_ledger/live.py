@@ -12,7 +12,9 @@ line that starts the table's next one.
 Nothing is checked a second way: the text is read by :func:`badugi_ledger.text.parse.parse_text`
 and replayed by :func:`badugi_ledger.replay.replay_stream` (stacks and a carried pot go from
 hand to hand of each table), and problems are taken and worded by ``check``'s own
-:func:`~badugi_ledger.check.problems` and :func:`~badugi_ledger.check.problem_line`.  The one
+:func:`~badugi_ledger.check.problems` and :func:`~badugi_ledger.check.problem_line` (a hand
+dealt from stacks nobody knows is not settled, as ``check`` and ``import`` hold it:
+:func:`~badugi_ledger.check_import.stacks_unknown`).  The one
 difference is the last hand: when the record merely stops before the hand is over, it is
 *in progress*, not a violation; ``check`` of the same text keeps its verdict.  "Merely
 stops" means: every event replays (the same walk, in
@@ -32,6 +34,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .check import problem_line, problems
+from .check_import import stacks_unknown
 from .model.errors import BadugiError
 from .model.events import HandRecord, Post, Seat, amounts_currency
 from .model.limits import ascii_digits
@@ -241,7 +244,7 @@ def _run(text: str, source: str) -> _Run:
     from .text.parse import parse_text
 
     tracker = _Tracker()
-    outcomes = list(replay_stream(parse_text(text, source), tracker=tracker))
+    outcomes = [stacks_unknown(o) for o in replay_stream(parse_text(text, source), tracker=tracker)]
     for hand, found in tracker.pools.at_end():
         _said_at_the_end(outcomes, hand, found)
     return _Run(outcomes, tracker, text.count("\n") + (not text.endswith("\n")))

@@ -449,7 +449,8 @@ def test_a_hand_nobody_wrote_down_is_said_missing_and_the_next_stacks_taken_as_w
 ) -> None:
     """``missing hands`` after a hand line: its stated stacks are not held against the
     previous hand, a stack it does not state is unknown, and a warning says so; the hand is
-    then not settled (the ledger cannot store it), a verdict at its hand line."""
+    then not settled (the ledger cannot store it), a verdict at its hand line, and so is the
+    import's refusal of a hand whose stacks are unknown (``stack-unknown``), in its words."""
     path = tmp_path / "night.bhh"
     path.write_text(
         "game badugi · fixed limit 2/4 · blinds 1/2\n"
@@ -461,7 +462,10 @@ def test_a_hand_nobody_wrote_down_is_said_missing_and_the_next_stacks_taken_as_w
     outcomes = list(run_check([path], jobs=1).outcomes())
     three = outcomes[1]
     assert [w.rule for w in three.warnings][:1] == ["missing-hand"]
-    assert [(e.rule, e.kind) for e in three.errors] == [("missing-hand", "incomplete")]
+    assert [(e.rule, e.kind) for e in three.errors] == [
+        ("missing-hand", "incomplete"),
+        ("stack-unknown", "incomplete"),
+    ]
     assert three.result is not None and three.result.unknown_stacks == {"C"}
     assert dict(three.result.starting_stacks) == {"A": 110, "B": 95}
 

@@ -33,15 +33,16 @@ def _check_lines(path: Path) -> list[str]:
 
 
 def test_every_problem_in_checks_own_words() -> None:
-    """The planted mistakes of a night: every line ``check`` prints, and no other."""
+    """The planted mistakes of a night: every line ``check`` prints, and no other.  Hand 5,
+    dealt from the stacks broken hand 4 left unknown, is not settled, as ``check`` and the
+    import hold it (``stack-unknown``: the ledger stores no hand whose stacks it does not
+    know)."""
     live = live_check(NIGHT.read_text(encoding="utf-8"), source=str(NIGHT))
     ours = [p.text for p in live.problems] + [p.text for h in live.hands for p in h.problems]
     assert ours == _check_lines(NIGHT)
     verdicts = [h.verdict for h in live.hands]
-    assert (
-        verdicts
-        == ["violations", "violations", "violations", "violations", "ok"] + ["violations"] * 3
-    )
+    assert verdicts == ["violations"] * 8
+    assert [p.rule for p in live.hands[4].problems] == ["stack-unknown", "stacks-unknown"]
     assert not live.ok and live.next is None
 
 

@@ -241,16 +241,28 @@ def violation_reason(v: Violation) -> str:
     return f"{where}{v.message} [{v.rule}]"
 
 
+STACK_UNKNOWN = "stack-unknown"
+"""The rule a hand breaks that was replayed from stacks nobody knows: the ledger keeps every
+player's stacks, so it is not stored (:func:`unknown_stacks_words`)."""
+
+
+def unknown_stacks_words(players: Iterable[str]) -> str:
+    """Why the import does not store a hand replayed with the stacks of ``players`` unknown
+    (the words, without the rule's name; ``check`` says them at the hand too)."""
+    names = ", ".join(sorted(players))
+    return (
+        f"the stacks of {names} are unknown (not stated on the hand line, and not known "
+        "from the table's hands before it: one could not be replayed or read, or they are "
+        "missing)"
+    )
+
+
 def ledger_problems(result: HandResult) -> list[str]:
-    """Ledger invariants of one replayed hand: postings sum to zero and match each net."""
+    """Ledger invariants of one replayed hand: its stacks are known, postings sum to zero and
+    match each net."""
     problems = []
     if result.unknown_stacks:
-        names = ", ".join(sorted(result.unknown_stacks))
-        problems.append(
-            f"the stacks of {names} are unknown (not stated on the hand line, and not known "
-            "from the table's hands before it: one could not be replayed or read, or they are "
-            "missing) [stack-unknown]"
-        )
+        problems.append(f"{unknown_stacks_words(result.unknown_stacks)} [{STACK_UNKNOWN}]")
     by_account: dict[str, int] = {}
     for p in result.postings:
         by_account[p.account] = by_account.get(p.account, 0) + p.amount
