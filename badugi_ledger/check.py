@@ -448,7 +448,8 @@ class CheckRun:
             found += names.found(report.names, found, refused, partial(self.replayed, path))
             found.sort(key=lambda f: f[0].pos.line)
             placed = _with_other_files(report, found)
-            if tournaments.add(report.tournaments, report.facts.pools if report.facts else None):
+            mine = None if refused else report.tournaments  # (refused whole: none stored)
+            if tournaments.add(mine, report.facts.pools if report.facts else None):
                 held = held or HeldLines()  # (from the first such file on: said at the end)
             if held is not None:
                 held.file(str(path), placed)
@@ -520,6 +521,7 @@ class CheckRun:
                     new.keep(outcome)
                 at_end = tracker.pools.at_end()
                 found = [violation for _, violation in at_end]
+                refused = False
                 if hands is not None and kept is not None and kept.held:
                     kept.facts.pools = tracker.pools
                     said = hands.found(path, kept.held, kept.facts)
@@ -533,7 +535,8 @@ class CheckRun:
                     found += [w for _, w in left_behind_alone(tracker.pools, at_end)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
-                if tournaments.add(mine.hands, tracker.pools) and held is None:
+                stored = None if refused else mine.hands  # (refused whole: none stored)
+                if tournaments.add(stored, tracker.pools) and held is None:
                     held = SpooledTemporaryFile(  # noqa: SIM115 - closed below, once read
                         JSON_SPOOL, "w+", encoding="utf-8", newline="\n"
                     )

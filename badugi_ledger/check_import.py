@@ -15,7 +15,8 @@ in its words and by its rules (asked here, never copied):
   hand in the first file that holds it (:class:`Tournaments`, and :class:`HeldLines` for the
   text report of several files).  The hands are those the import stores, each player's row
   as the ledger keeps it (:func:`~.ledger.rows.hand_rows`), a hand two files hold once (a
-  copy read from the later file, another version not stored), each table's hands in the
+  copy read from the later file, another version not stored; none of a file refused whole
+  as a night stored again), each table's hands in the
   ledger's order of play (``play_order``: a file's hands in the order of their lines, files
   by the number of their first hand at the table).
 

@@ -94,3 +94,32 @@ def test_a_player_busted_at_one_table_playing_at_another_in_two_files(tmp_path: 
     _said([final, side], warning, "tournament-free-chips", f"{final}:9:1: hand T1")
     assert _import_warnings(tmp_path, [side, final]) == [warning]
     _said([side, final], warning, "tournament-free-chips", f"{side}:9:1: hand S1")
+
+
+def test_a_tournament_file_refused_whole_as_a_copy_is_no_part_of_the_tournament(
+    tmp_path: Path,
+) -> None:
+    """The example tournament and a copy of it renumbered (``hand 9T1``…): the import stores
+    the first file and refuses the copy whole (``duplicate-hand``: a night stored again,
+    docs/ledger.md), warning of nothing - the ledger holds one file's hands.  ``check`` says
+    the refusal, and no warning of the tournament: the copy's players were said to bust and
+    sit down again at the first hand, on chips nobody bought, as if its hands were stored."""
+    night, copy = tmp_path / "night.bhh", tmp_path / "copy.bhh"
+    night.write_text(TEXT, encoding="utf-8")
+    copy.write_text(TEXT.replace("hand T", "hand 9T"), encoding="utf-8")
+    for paths in ([night, copy], [copy, night]):
+        db = tmp_path / "empty.db"
+        db.unlink(missing_ok=True)
+        out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+        first, second = json.loads(out.output)["files"]
+        assert first["stored"] == 3 and "nothing from this file was stored" in second["error"]
+        assert first["warnings"] == second["warnings"] == []
+        one = _check(paths, "--jobs", "1")
+        assert one == _check(paths, "--jobs", "2")
+        status, lines = one
+        assert status == 1
+        assert [line for line in lines if "warning" in line] == [], lines
+        refused = [line for line in lines if "[duplicate-hand]" in line]
+        assert len(refused) == 1 and refused[0].startswith(f"{paths[1]}:9:1: "), lines
+        objects = [json.loads(line) for line in _check(paths, "--json")[1]]
+        assert [w for o in objects for w in o["warnings"]] == [], objects
