@@ -8,8 +8,9 @@ in its words and by its rules (asked here, never copied):
   either (``carry-not-stored``: :class:`Carries`, ``ledger/rows.py``), an error at its line;
 * a tournament's warnings (``ledger/tournament_warnings.py``,
   :func:`~.ledger.tournament_warnings.warnings_of`): a player who busted and sits down again,
-  or plays on at another table, on chips nobody bought, and a player who never sat down with
-  the starting chips.  The import says them under the file, as the ledger holds the
+  or plays on at another table, on chips nobody bought, a player who never sat down with
+  the starting chips, and a tournament of its name a day apart sharing a player
+  (``past_midnight``).  The import says them under the file, as the ledger holds the
   tournament once its last file is stored; ``check`` says each as a warning at its place: a
   player back at the table at the hand he sits down in, the others at the tournament's first
   hand in the first file that holds it (:class:`Tournaments`, and :class:`HeldLines` for the
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .model.events import event_label, ledger_event
 from .model.games import GAMES
-from .model.names import look_alike, plain
+from .model.names import composed, look_alike, plain
 from .model.results import HandOutcome, Violation
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ class TournamentsOfFiles:
         from .ledger.tournament_warnings import BACK_AT_THE_TABLE, Seat, sittings, warnings_of
 
         found: list[tuple[HandOutcome, Violation]] = []
-        for tournament in self.events.values():
+        for event, tournament in self.events.items():
             if not tournament.hands:
                 continue
             first_at: dict[tuple[str, str], tuple[str, str]] = {}  # (table, file): 1st hand
@@ -190,7 +191,48 @@ class TournamentsOfFiles:
                     )
                 outcome = HandOutcome(at.pos.source, at.hand_id, at.pos)
                 found.append((outcome, Violation(rule, text, at.pos, "warning")))
+            found += self._past_midnight(event, tournament)
         return found
+
+    def _past_midnight(
+        self, event: Event, tournament: Tournament
+    ) -> list[tuple[HandOutcome, Violation]]:
+        """The import's warning of ``tournament`` and each other of its name and unit a day
+        apart with a player in both (:func:`~.ledger.tournament_warnings.past_midnight`,
+        whose rule and words are asked here), at its first hand, in the order the ledger
+        made the others' events (the order the files met them)."""
+        kind, name, date, unit = event
+        if not name:
+            return []
+        from .ledger.tournament_warnings import PAST_MIDNIGHT, a_day_apart, past_midnight_words
+
+        found: list[tuple[HandOutcome, Violation]] = []
+        players: set[str] | None = None
+        for other_event, other in self.events.items():
+            other_kind, other_name, other_date, other_unit = other_event
+            if (other_kind, other_name, other_unit) != (kind, name, unit) or not other.hands:
+                continue
+            if not a_day_apart(date, other_date):
+                continue
+            if players is None:
+                players = _entrants(tournament)
+            if players.isdisjoint(_entrants(other)):
+                continue
+            at = tournament.hands[0]
+            text = past_midnight_words(tournament.label, other.label)
+            warning = Violation(PAST_MIDNIGHT, text, at.pos, "warning")
+            found.append((HandOutcome(at.pos.source, at.hand_id, at.pos), warning))
+        return found
+
+
+def _entrants(tournament: Tournament) -> set[str]:
+    """The names a tournament's entries are the ledger's under: of a player written two ways
+    (the same letters), the first met."""
+    first: dict[str, str] = {}
+    for hand in tournament.hands:
+        for player in hand.players:
+            first.setdefault(composed(player[0]), player[0])
+    return set(first.values())
 
 
 class Tournaments:

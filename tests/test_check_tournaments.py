@@ -14,6 +14,7 @@ Final and sitting down at table Side with 200 chips and no ``rebuys`` line, two 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -123,3 +124,43 @@ def test_a_tournament_file_refused_whole_as_a_copy_is_no_part_of_the_tournament(
         assert len(refused) == 1 and refused[0].startswith(f"{paths[1]}:9:1: "), lines
         objects = [json.loads(line) for line in _check(paths, "--json")[1]]
         assert [w for o in objects for w in o["warnings"]] == [], objects
+
+
+def test_a_tournament_cut_at_midnight_into_two_files_is_said_at_each_first_hand(
+    tmp_path: Path,
+) -> None:
+    """The PokerStars tournament of tests/sites/test_event_terms.py played past midnight and
+    cut into two files there (a real history, its clock moved): each file dates its hands by
+    its first, two events of one name a day apart sharing players, which the import warns of
+    under each file (``ledger/tournament_warnings.py``, ``past_midnight``).  ``check`` says
+    each event's warning in its words at that event's first hand, one process or two, text
+    and ``--json``; a file alone says nothing."""
+    from tests.sites.test_event_terms import STARS_MTT
+
+    text = STARS_MTT.read_text(encoding="utf-8").replace("\r\n", "\n")
+    late = re.sub(r"2010/11/10 18:(\d\d:\d\d) CET", r"2010/11/11 00:\1 CET", text)
+    cut = late.index("PokerStars Game #", late.index("2010/11/11 00:") - 200)
+    first, second = tmp_path / "part1.txt", tmp_path / "part2.txt"
+    first.write_text(late[:cut], encoding="utf-8")
+    second.write_text(late[cut:], encoding="utf-8")
+    db = tmp_path / "empty.db"
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), str(first), str(second)])
+    warned = [f["warnings"] for f in json.loads(out.output)["files"]]
+    assert [len(w) for w in warned] == [1, 1] and all("a day apart" in w[0] for w in warned)
+    one = _check([first, second], "--jobs", "1")
+    assert one == _check([first, second], "--jobs", "2")
+    status, lines = one
+    assert status == 0
+    said = [line for line in lines if "[tournament-past-midnight]" in line]
+    starts = [late[:cut], late[cut:]]
+    for path, start, (warning,) in zip([first, second], starts, warned, strict=True):
+        hand = re.search(r"PokerStars Game #(\d+)", start)
+        assert hand is not None
+        line = start[: start.index(hand.group(0))].count("\n") + 1
+        expected = f"{path}:{line}:1: hand {hand.group(1)}: warning: {warning} "
+        assert [s for s in said if s.startswith(f"{path}:")] == [
+            expected + "[tournament-past-midnight]"
+        ], said
+    objects = [json.loads(line) for line in _check([first, second], "--json")[1]]
+    assert [w["message"] for o in objects for w in o["warnings"]] == [w for (w,) in warned]
+    assert not any("past-midnight" in line for line in _check([second])[1])

@@ -15,6 +15,7 @@ last file is stored (a later file may make a warning untrue or true:
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -167,26 +168,49 @@ def back_at_the_table(label: str, sat: _Sittings) -> list[str]:
 
 def past_midnight(db: sqlite3.Connection, event_id: int) -> list[str]:
     """Tournament ``event_id`` and another of its name and money dated the day before or
-    after, with a player in both: one tournament, it may be, whose hands came in two files
-    cut at midnight (each file dates its hands by its first: ``sites/carry.date_of``), so
-    its players pay a buy-in in each.  A club's weekly tournament of one name is a week
-    apart, and a site's tournament number is in its name."""
+    after (:func:`a_day_apart`), with a player in both: one tournament, it may be, whose
+    hands came in two files cut at midnight (each file dates its hands by its first:
+    ``sites/carry.date_of``), so its players pay a buy-in in each.  A club's weekly
+    tournament of one name is a week apart, and a site's tournament number is in its name."""
     rows = db.execute(
-        "SELECT o.id FROM events e JOIN events o ON o.kind = e.kind AND o.name = e.name "
-        "AND o.money IS e.money AND o.id != e.id AND o.void_reason IS NULL "
-        "AND abs(julianday(o.date) - julianday(e.date)) = 1 "
+        "SELECT o.id, e.date, o.date FROM events e JOIN events o ON o.kind = e.kind "
+        "AND o.name = e.name AND o.money IS e.money AND o.id != e.id AND o.void_reason IS NULL "
         "WHERE e.id = ? AND e.kind = 'tournament' AND e.name != '' AND EXISTS ("
         "SELECT 1 FROM tournament_entries a JOIN tournament_entries b "
         "ON b.alias_id = a.alias_id WHERE a.event_id = e.id AND b.event_id = o.id) ORDER BY o.id",
         [event_id],
     ).fetchall()
     return [
-        f"{event_label_of(db, event_id)} and {event_label_of(db, int(other))}, a day apart, "
-        "share players: one tournament played past midnight, in two files? Each counts its "
-        "buy-ins and prizes; to make them one, void the later (void --event ID) and import "
-        "the two files joined into one"
-        for (other,) in rows
+        past_midnight_words(event_label_of(db, event_id), event_label_of(db, int(other)))
+        for other, date, other_date in rows
+        if a_day_apart(date, other_date)
     ]
+
+
+def a_day_apart(date: str | None, other: str | None) -> bool:
+    """Whether two tournaments of one name and money dated ``date`` and ``other`` (ISO
+    dates; None: undated) may be one played past midnight (:func:`past_midnight`; ``check``
+    asks it of the tournaments of its files)."""
+    if not date or not other:
+        return False
+    try:
+        return abs((dt.date.fromisoformat(date) - dt.date.fromisoformat(other)).days) == 1
+    except ValueError:
+        return False
+
+
+def past_midnight_words(label: str, other: str) -> str:
+    """The import's warning of tournament ``label`` and ``other`` (``event_label``), a day
+    apart and sharing players (:func:`past_midnight`)."""
+    return (
+        f"{label} and {other}, a day apart, share players: one tournament played past "
+        "midnight, in two files? Each counts its buy-ins and prizes; to make them one, void "
+        "the later (void --event ID) and import the two files joined into one"
+    )
+
+
+PAST_MIDNIGHT = "tournament-past-midnight"
+"""The rule ``check`` names the warning of :func:`past_midnight`."""
 
 
 def other_money(db: sqlite3.Connection, event_id: int) -> list[str]:
