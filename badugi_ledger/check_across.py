@@ -40,7 +40,15 @@ from typing import Any
 from .model.cards import CARD_INDEX
 from .model.copies import digest, event_group
 from .model.errors import Position
-from .model.events import SESSION_TERMS, HandRecord, Session, Show, ledger_event, term_text
+from .model.events import (
+    SESSION_TERMS,
+    HandRecord,
+    Session,
+    Show,
+    event_key_text,
+    ledger_event,
+    term_text,
+)
 from .model.results import HandOutcome, Violation
 from .model.settings import validate_payouts
 from .replay.pools import Pools
@@ -449,8 +457,7 @@ def _night_copies(
                 )
                 text = f"imported after {', '.join(files)}, {text}"
                 return [(at, Violation("duplicate-hand", text, at.pos))], True
-            kind, name, date, unit = event  # (``void --event`` takes the event's key)
-            key = f"{kind}|{name}|{date or ''}" + (f"|{unit}" if unit else "")
+            key = event_key_text(event)  # (``void --event`` takes the event's key)
             text = look_alike_words(
                 label,
                 files,

@@ -11,7 +11,9 @@ import of them into an empty ledger says of one file because of another (the led
 * a pot taken by a night none of whose players sat in the hand of another night that carried
   it (``carry-strangers``);
 * a pot the next hand played at its table takes only in part (``carry-left-behind``:
-  :func:`left_behind`, said once every file was read, or at the end of one file).
+  :func:`left_behind`, said once every file was read, or at the end of one file), or, when
+  that hand's file comes before the file of the night that carried the pot, the import's
+  refusal of that later file (``carry-carried``, an error).
 
 Each in the import's words, at a hand of the file just read (an earlier file's report is out
 already).  Of each file, its nights' tallies only (:class:`~.replay.pools.PoolNight`: a few
@@ -203,6 +205,64 @@ LEFT_BEHIND = "carry-left-behind"
 """The rule ``check`` names the import's warning of a pot a hand takes only in part."""
 
 
+def _refused_for_later_pot(
+    pools: Pools,
+    table: str,
+    night: PoolNight,
+    taker: tuple[str, Position, int],
+    carrier_at: Position,
+    held_at: Callable[[str, int], tuple[str, int]] | None,
+) -> tuple[HandOutcome, Violation]:
+    """The import's refusal of the file of the hand at ``carrier_at``, which carries a pot
+    that ``taker`` (a hand of ``night``, of a file stored before it) takes in part: with it,
+    the rest would stay in ``*carry*`` for no hand (``CarryShortfall.surplus``, whose words,
+    and the import's way out, ``file_transaction.surplus_hint``, are asked here; the void
+    command names the event by its key, the ledger's id not being known before an import).
+    An error, at the refused file's first hand in a pool of carried pots: nothing of the
+    file is stored."""
+    from shlex import quote
+
+    from .ledger.carried_pots import CarryShortfall
+    from .ledger.file_transaction import surplus_hint
+    from .model.events import event_key_text, event_label
+
+    hand, pos, take = taker
+    key, nights = next((k, n) for k, n in pools.nights.items() if night in n)
+    pool = key[2]
+    date = night.date or ""  # (a night of a date: the order of undated ones is not known)
+    before = [n for n in nights if n.first_take is not None and (n.date or "") < date]
+    source, line = held_at(pos.source, pos.line) if held_at is not None else (pos.source, pos.line)
+    short = CarryShortfall(
+        table,
+        pools.words.get(pool, ""),
+        0,
+        hand,
+        0,
+        event_label({"name": night.name, "date": night.date}),
+        source,
+        take,
+        sum(n.carried for n in before),
+        sum(n.taken for n in before),
+        surplus=True,
+        line=line,
+    )
+    refused = carrier_at.source
+    kind = pool[0] or "cash"
+    unit = "" if kind == "tournament" else (pool[1] or "")
+    event = event_key_text((kind, night.name, night.date, unit))
+    of_run = None if source == refused else source
+    text = f"{short.text()}: {surplus_hint(quote(event), hand, of_run, source)}"
+    text += "; nothing from this file was stored"
+    firsts = [
+        n.first
+        for (_, _, _), held in pools.nights.items()
+        for n in held
+        if n.first is not None and n.first[1].source == refused
+    ]
+    number, at = min(firsts, key=lambda first: first[1].line) if firsts else ("", carrier_at)
+    return HandOutcome(refused, number, at), Violation("carry-carried", text, at)
+
+
 def left_behind(
     pools: Pools,
     order: Callable[[str], int] | None = None,
@@ -214,14 +274,20 @@ def left_behind(
     takes the pot, a warning as the import's.  ``order``: of several files, each file's place
     in the import's order; a hand that takes or carries a pot, of a file stored before the
     file of the hand that carried it, is not warned of: the import refuses that later file
-    instead (the rest of a pot the ledger holds taken would stay in ``*carry*``), which
-    ``check`` does not say.  ``held_at``: the file and line the ledger reads a hand of a file
-    from (the last file holding it as a copy), which the words name and the warning is at."""
+    instead (the rest of a pot the ledger holds taken would stay in ``*carry*``), an error
+    said at that file (:func:`_refused_for_later_pot`; not of a hand of the carrier's own
+    night, a hand of it in two files).  ``held_at``: the file and line the ledger reads a
+    hand of a file from (the last file holding it as a copy), which the words name and the
+    warning is at."""
     found = []
     from .replay.pools_left import left_behind as walked
 
     for table, night, (hand, pos, take), left, carrier, (by, at), moved in walked(pools):
         if moved and order is not None and order(pos.source) < order(at.source):
+            if night is not carrier:  # (within one night: not said)
+                found.append(
+                    _refused_for_later_pot(pools, table, night, (hand, pos, take), at, held_at)
+                )
             continue
         if held_at is not None:
             pos = Position(*held_at(pos.source, pos.line), pos.column)

@@ -105,14 +105,26 @@ def test_the_night_carrying_the_pot_a_file_before_took_in_part_is_refused_not_wa
 ) -> None:
     """Imported after the night that takes 5, the night carrying 8 is refused (its pot would
     be left in part: ``carry_shortfall``), not stored with a warning: ``check`` says no
-    ``carry-left-behind`` (the refusal itself it does not say)."""
+    ``carry-left-behind`` but the import's refusal, in its words (the ``void`` command
+    naming the event by its key, where the import names the ledger's id), an error at the
+    refused file's first hand in the pool; one process or two, text and ``--json``."""
     night, taking = tmp_path / "night.bhh", tmp_path / "taking.bhh"
     night.write_text(CARRIER.lstrip(), encoding="utf-8")
     taking.write_text(NEXT, encoding="utf-8")
     first, second = _import(tmp_path, [taking, night])
     assert first["error"] is None and "3 chips would stay in *carry*" in second["error"]
     assert not first["warnings"] and not second["warnings"]
-    assert not any("carry-left-behind" in line for line in _check([taking, night]))
+    refusal = second["error"].replace("--event 1 ", "--event 'cash|Next|2024-05-10' ", 1)
+    assert refusal != second["error"]
+    one = _check([taking, night], "--jobs", "1", status=1)
+    assert one == _check([taking, night], "--jobs", "2", status=1)
+    assert not any("carry-left-behind" in line for line in one)
+    said = [line for line in one if "[carry-carried]" in line]
+    assert said == [f"{night}:5:1: hand 1: {refusal} [carry-carried]"], one
+    assert one[-2] == f"{night}: 2 hands: 1 ok, 1 with violations, 0 with payout mismatches"
+    objects = [json.loads(line) for line in _check([taking, night], "--json", status=1)]
+    found = [(o["source"], o["line"], e["message"]) for o in objects for e in o["errors"]]
+    assert found == [(str(night), 5, refusal)]
 
 
 def test_a_pot_the_hand_after_a_rejected_taker_leaves_in_one_night(tmp_path: Path) -> None:

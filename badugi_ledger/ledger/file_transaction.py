@@ -451,6 +451,29 @@ class StoredTogether:
             self.db.execute("ROLLBACK")
 
 
+def surplus_hint(event: str, hand: str, of_run: str | None, held: str) -> str:
+    """The way out of the refusal of a file with which a hand of another file takes less of
+    a carried pot than is left for it (:attr:`~.carried_pots.CarryShortfall.surplus`): void
+    ``hand`` first (of ``event``, as ``void --event`` takes it: the ledger's id, or, said by
+    ``check`` before any import, its key), then run the import again, the ``carry in`` of
+    ``of_run`` (the file of the import holding the hand) corrected; or, the hand held from
+    no other file of the import, import this one and then ``held`` (the file the ledger
+    reads the hand from) corrected."""
+    void = (
+        f"void that hand first (badugi-ledger void --event {event} --hand {hand} --reason "
+        "TEXT; the pot then waits in *carry*)"
+    )
+    if of_run is not None:
+        return (
+            f"{void}, then run this import again, the 'carry in' of {of_run} corrected if "
+            "it is not yet"
+        )
+    return (
+        f"{void}, import this file, then correct its 'carry in' and import {held} again "
+        "with --replace"
+    )
+
+
 def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
     """What to do about a hand that takes more carried pots than are left for it, or
     less than this file leaves for it."""
@@ -460,10 +483,6 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
         of_run = None
     others = run.sharing(source)  # (refused for pots too, of a pool this file changes)
     if short.surplus:
-        void = (
-            f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
-            f"{short.hand} --reason TEXT; the pot then waits in *carry*)"
-        )
         if of_run is not None and run.stored(of_run) and others:
             # Voided, that hand would stay void: its file, imported again, holds it as voided.
             return (
@@ -472,16 +491,7 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
                 "stands between them: these corrections cannot be stored one file at a time "
                 "(a pot raised in a chain of nights; docs/ledger.md, Carried pots)"
             )
-        if of_run is not None:
-            return (
-                f"{void}, then run this import again, the 'carry in' of {of_run} corrected if "
-                "it is not yet"
-            )
-        held = short.source or "its file"
-        return (
-            f"{void}, import this file, then correct its 'carry in' and import {held} again "
-            "with --replace"
-        )
+        return surplus_hint(str(short.event_id), short.hand, of_run, short.source or "its file")
     if writer.wrote(short.hand_row):
         own = TAKES_MORE
         if not others:

@@ -23,6 +23,7 @@ from ..model.events import (
     Session,
     Show,
     StackChange,
+    event_key_text,
     ledger_event,
 )
 from ..model.games import GAMES
@@ -285,9 +286,10 @@ def event_identity(record: HandRecord, source: str) -> dict[str, Any]:
 
 def session_identity(s: Session, game: str, currency: str | None, source: str) -> dict[str, Any]:
     """:func:`event_identity` from its parts (what :attr:`HandRows.event` keeps)."""
-    kind, name, date, unit = ledger_event(s, currency, source)
+    event = ledger_event(s, currency, source)
+    name = event[1]
     return {
-        "key": f"{kind}|{name}|{date or ''}" + (f"|{unit}" if unit else ""),
+        "key": event_key_text(event),
         "kind": s.kind,
         "name": name,
         "date": s.date,

@@ -462,6 +462,13 @@ def ledger_event(
     return kind, night_name(name, source), date, unit
 
 
+def event_key_text(event: tuple[str, str, str | None, str]) -> str:
+    """An event's key as the ledger stores it and ``--event`` takes it
+    (``cash|Friday|2024-05-03|USD``): of :func:`ledger_event`'s kind, name, date and unit."""
+    kind, name, date, unit = event
+    return f"{kind}|{name}|{date or ''}" + (f"|{unit}" if unit else "")
+
+
 def night_name(name: str, source: str) -> str:
     """A session's name as the ledger names its event: the file's name without folder or
     suffix when it has none (:func:`ledger_event`)."""
