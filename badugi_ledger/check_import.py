@@ -9,17 +9,17 @@ in its words and by its rules (asked here, never copied):
 * a tournament's warnings (``ledger/tournament_warnings.py``,
   :func:`~.ledger.tournament_warnings.warnings_of`): a player who busted and sits down again,
   or plays on at another table, on chips nobody bought, a player who never sat down with
-  the starting chips, and a tournament of its name a day apart sharing a player
-  (``past_midnight``).  The import says them under the file, as the ledger holds the
-  tournament once its last file is stored; ``check`` says each as a warning at its place: a
-  player back at the table at the hand he sits down in, the others at the tournament's first
-  hand in the first file that holds it (:class:`Tournaments`, and :class:`HeldLines` for the
-  text report of several files).  The hands are those the import stores, each player's row
-  as the ledger keeps it (:func:`~.ledger.rows.hand_rows`), a hand two files hold once (a
-  copy read from the later file, another version not stored; none of a file refused whole
-  as a night stored again), each table's hands in the
-  ledger's order of play (``play_order``: a file's hands in the order of their lines, files
-  by the number of their first hand at the table).
+  the starting chips, and a tournament of its name sharing a player a day apart
+  (``past_midnight``) or of its date in other money (``other_money``).  The import says
+  them under the file, as the ledger holds the tournament once its last file is stored;
+  ``check`` says each as a warning at its place: a player back at the table at the hand he
+  sits down in, the others at the tournament's first hand in the first file that holds it
+  (:class:`Tournaments`, and :class:`HeldLines` for the text report of several files).  The
+  hands are those the import stores, each player's row as the ledger keeps it
+  (:func:`~.ledger.rows.hand_rows`), a hand two files hold once (a copy read from the later
+  file, another version not stored; none of a file refused whole as a night stored again),
+  each table's hands in the ledger's order of play (``play_order``: a file's hands in the
+  order of their lines, files by the number of their first hand at the table).
 
 Memory grows with a tournament's hands only (a few numbers a player and hand, of tournaments
 alone; a check of cash games keeps nothing): what the warnings need, never the hands.  The
@@ -197,31 +197,38 @@ class TournamentsOfFiles:
     def _past_midnight(
         self, event: Event, tournament: Tournament
     ) -> list[tuple[HandOutcome, Violation]]:
-        """The import's warning of ``tournament`` and each other of its name and unit a day
-        apart with a player in both (:func:`~.ledger.tournament_warnings.past_midnight`,
-        whose rule and words are asked here), at its first hand, in the order the ledger
-        made the others' events (the order the files met them)."""
+        """The import's warnings of ``tournament`` and each other of its name sharing a
+        player (:mod:`.ledger.tournament_warnings`, whose rules and words are asked here), at
+        its first hand, in the import's order: one of its money a day apart
+        (``past_midnight``), then one of its date in other money (``other_money``), each in
+        the order the ledger made their events (the order the files met them)."""
         kind, name, date, unit = event
         if not name:
             return []
-        from .ledger.tournament_warnings import PAST_MIDNIGHT, a_day_apart, past_midnight_words
+        from .ledger import tournament_warnings as said
 
         found: list[tuple[HandOutcome, Violation]] = []
         players: set[str] | None = None
-        for other_event, other in self.events.items():
-            other_kind, other_name, other_date, other_unit = other_event
-            if (other_kind, other_name, other_unit) != (kind, name, unit) or not other.hands:
-                continue
-            if not a_day_apart(date, other_date):
-                continue
-            if players is None:
-                players = _entrants(tournament)
-            if players.isdisjoint(_entrants(other)):
-                continue
-            at = tournament.hands[0]
-            text = past_midnight_words(tournament.label, other.label)
-            warning = Violation(PAST_MIDNIGHT, text, at.pos, "warning")
-            found.append((HandOutcome(at.pos.source, at.hand_id, at.pos), warning))
+        at = tournament.hands[0]
+        for rule in (said.PAST_MIDNIGHT, said.OTHER_MONEY):
+            for (other_kind, other_name, other_date, other_unit), other in self.events.items():
+                if (other_kind, other_name) != (kind, name) or not other.hands:
+                    continue
+                if rule == said.PAST_MIDNIGHT:
+                    if other_unit != unit or not said.a_day_apart(date, other_date):
+                        continue
+                    text = said.past_midnight_words(tournament.label, other.label)
+                else:
+                    if other_date != date or other_unit == unit:
+                        continue
+                    money, other_money = unit or "money", other_unit or "money"
+                    text = said.other_money_words(tournament.label, money, other.label, other_money)
+                if players is None:
+                    players = _entrants(tournament)
+                if players.isdisjoint(_entrants(other)):
+                    continue
+                warning = Violation(rule, text, at.pos, "warning")
+                found.append((HandOutcome(at.pos.source, at.hand_id, at.pos), warning))
         return found
 
 

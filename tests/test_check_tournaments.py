@@ -164,3 +164,32 @@ def test_a_tournament_cut_at_midnight_into_two_files_is_said_at_each_first_hand(
     objects = [json.loads(line) for line in _check([first, second], "--json")[1]]
     assert [w["message"] for o in objects for w in o["warnings"]] == [w for (w,) in warned]
     assert not any("past-midnight" in line for line in _check([second])[1])
+
+
+def test_a_tournament_whose_files_name_its_money_otherwise_is_said_at_each_first_hand(
+    tmp_path: Path,
+) -> None:
+    """tests/ledger/test_tournament_other_currency.py's tournament kept in a file per table,
+    the final table's naming no currency where the others name EUR: two tournaments of one
+    name and date sharing players, which the import warns of under each file
+    (``ledger/tournament_warnings.py``, ``other_money``: the house rule that an entrant pays
+    one buy-in).  ``check`` says each tournament's warning in its words at its first hand in
+    the first file holding it, one process or two, text and ``--json``."""
+    from tests.ledger.test_tournament_other_currency import _files
+
+    paths = _files(tmp_path / "night", "")
+    db = tmp_path / "empty.db"
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    warned = list(dict.fromkeys(w for f in json.loads(out.output)["files"] for w in f["warnings"]))
+    assert len(warned) == 2 and all("name its money otherwise" in w for w in warned), warned
+    one = _check(paths, "--jobs", "1")
+    assert one == _check(paths, "--jobs", "2")
+    status, lines = one
+    assert status == 0
+    said = [line for line in lines if "[tournament-other-money]" in line]
+    assert said == [
+        f"{paths[0]}:5:1: hand A1: warning: {warned[0]} [tournament-other-money]",
+        f"{paths[2]}:5:1: hand F1: warning: {warned[1]} [tournament-other-money]",
+    ], lines
+    objects = [json.loads(line) for line in _check(paths, "--json")[1]]
+    assert [w["message"] for o in objects for w in o["warnings"]] == warned

@@ -228,13 +228,26 @@ def other_money(db: sqlite3.Connection, event_id: int) -> list[str]:
         "ON b.alias_id = a.alias_id WHERE a.event_id = e.id AND b.event_id = o.id) ORDER BY o.id",
         [event_id],
     ).fetchall()
+    label = event_label_of(db, event_id)
     return [
-        f"{event_label_of(db, event_id)} in {_money(mine)} and {event_label_of(db, int(other))} "
-        f"in {_money(theirs)} share players: one tournament whose files name its money "
-        "otherwise? Each counts its buy-ins and prizes; state one currency in every file of "
-        "it and import them again with --replace"
+        other_money_words(label, mine, event_label_of(db, int(other)), theirs)
         for other, mine, theirs in rows
     ]
+
+
+def other_money_words(label: str, money: object, other: str, other_money: object) -> str:
+    """The import's warning of tournament ``label`` in ``money`` and ``other`` of its name and
+    date in ``other_money`` (``events.money``: a currency's code, or ``money`` when none is
+    named), sharing players (:func:`other_money`; ``check`` says it too)."""
+    return (
+        f"{label} in {_money(money)} and {other} in {_money(other_money)} share players: one "
+        "tournament whose files name its money otherwise? Each counts its buy-ins and prizes; "
+        "state one currency in every file of it and import them again with --replace"
+    )
+
+
+OTHER_MONEY = "tournament-other-money"
+"""The rule ``check`` names the warning of :func:`other_money`."""
 
 
 def _money(money: object) -> str:
