@@ -23,9 +23,9 @@ from ..model.events import CarryIn, Event, HandsMissing
 from ..model.limits import MAX_LISTED, more_than_listed
 from ..model.names import composed
 from ..model.positions import pack
+from .entry_positions import CARD_LINE_WORDS
 from .hints import error_at
 from .keywords import HEADER_KEYWORDS, LINE_KIND
-from .plainlines import CARD_LINE_WORDS
 from .transformer import POSTS_NONE, FormatError, RawHand, short
 
 # ---------------------------------------------------------------- which line is which

@@ -31,9 +31,9 @@ from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
 from ..model.money import UNSTATED, ChipValue, format_amount, hand_amount
 from ..model.names import BEFORE_A_NAME, fold, refused_before_a_name
+from .entry_positions import CARD_LINE_WORDS
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
-from .plainlines import CARD_LINE_WORDS
 
 if TYPE_CHECKING:  # Lark's errors are imported where one is explained: a file of plain lines
     # is read without Lark (text.plainlines)

@@ -10,22 +10,26 @@ Lark's transformer hands them, keeping where each entry stands beside them (pack
 (:mod:`badugi_ledger.text.parse`), which stays the one definition of the format and the one source
 of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.  Header lines
 (``game badugi · blinds 1/2``) are read the same way, into the items Lark's transformer gives,
-so a file of plain lines never imports Lark.  The patterns are built from the grammar's own
-terminals, shipped beside the grammar (:func:`badugi_ledger.text.grammar.terminals`).
+so a file of plain lines never imports Lark (:mod:`.plain_headers`).  The patterns are built
+from the grammar's own terminals, shipped beside the grammar
+(:func:`badugi_ledger.text.grammar.terminals`).  How a line is cut into its entries, and where
+each entry stands, is :mod:`.entry_positions`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from sys import intern
 from typing import Any
 
 from ..model.cards import Card
 from ..model.errors import NOWHERE, Position
 from ..model.events import Event, Seat, StackChangeKind, Verb
-from ..model.limits import MAX_AMOUNT, MAX_DIGITS
+from ..model.limits import MAX_DIGITS
 from ..model.positions import COLUMN_BITS, LinePositions, pack
+from .entry_positions import _HEAD, _HEAD_STARTS, ENTRY, _cut, usual_columns
+from .plain_headers import _END, _NUMBER, _S, _TEXT, PlainHeaders
 from .transformer import (
     CARD_TABLE,
     FormatError,
@@ -49,34 +53,16 @@ from .transformer import (
     make_sit_out,
     make_stack_change,
     position,
-    unquote,
 )
 from .transformer import cards as read_cards
-
-# ---------------------------------------------------------------- the fast path for plain lines
-# The start of a body line: its keyword (``draw:``), and the white space before its first entry.
-CARD_LINE_WORDS = ("deal", "draw", "show", "final")
-"""The words that start the body lines whose entries are a name and cards or a number (``draw:
-Dan 2 · Eve pat``), each read here by its own :data:`CardEntry` function."""
-_LINE_KEYWORDS = (*CARD_LINE_WORDS, "buy")  # (buy lines: Lark reads them)
-_HEAD = re.compile(f"[ \\t]*(?:({'|'.join(_LINE_KEYWORDS)})(?=[ \\t:])[ \\t]*:?[ \\t]*)?")
-_HEAD_STARTS = frozenset(" \t" + "".join(word[0] for word in _LINE_KEYWORDS))
-"""The first characters of a line _HEAD matches more of than nothing."""
-# The text of a pot (``from side 1``): the grammar's TEXT with no white space but spaces and
-# tabs, and without its trailing spaces (Lark's transformer strips them).
-_TEXT_TOKEN = '[^\\s·•;#"\\ufeff](?:[ \\t]*[^\\s·•;#"\\ufeff])*'
-_TEXT = f"({_TEXT_TOKEN})"
-_S = r"[ \t]+"  # between two tokens of an entry
-_DIGITS = f"[0-9]{{1,{MAX_DIGITS}}}"  # a NUMBER token (longer ones are not plain)
-_NUMBER = f"({_DIGITS})"
-# After an entry: a separator and the next entry, or the end of the line (a comment there is
-# part of the grammar's _NL).
-_END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
-_ITEM_END = re.compile(_END)  # after a header item
 
 Seating = tuple["str | None", int, "tuple[Seat, ...]", "tuple[int, ...]"]
 """The button's name (None: not named) and its column, then the seats and their names'
 columns: in the text after a hand line's id (columns from 1)."""
+_match_head = _HEAD.match
+"""``_HEAD.match``, bound once: Python 3.11 calls a method of a name an import binds as it
+would a module's function, making a bound method at every call, and
+:meth:`PlainLines.body_line` matches the head of every card line."""
 CardEntry = Callable[[Named, str], "Event | None"]
 """Reads an entry of a card line from its player (name, and NOWHERE: the fast path reports no
 error, see :meth:`PlainLines.body_line`) and the rest of its text, its tokens one space apart
@@ -84,7 +70,7 @@ error, see :meth:`PlainLines.body_line`) and the rest of its text, its tokens on
 card."""
 
 
-class PlainLines:
+class PlainLines(PlainHeaders):
     """Reads the plain shapes of hand lines, body lines and header lines without Lark,
     building events through the typed constructors Lark's transformer calls, with the same
     values (header items: as Lark's transformer gives them).
@@ -92,7 +78,8 @@ class PlainLines:
     Why: nearly every real line is plain (``Dan calls · Anna raises to 8``), and Lark's lexer
     and parser cost far more per token than plain string work.  A body line is cut into its
     entries first: a line written the usual way (one space between tokens, `` · `` between
-    entries, no comment) by ``str.split``, any other by a pattern (:func:`_cut`), which also
+    entries, no comment) by ``str.split``, any other by a pattern
+    (:func:`~.entry_positions._cut`), which also
     gives each entry's column.  A player-first entry (``Dan raises to 8``) recurs all night,
     so each distinct text is matched once against one expression (its alternatives the entry's
     shapes, its groups the entry's values), its event built once by the typed constructor,
@@ -126,6 +113,7 @@ class PlainLines:
     def __init__(self, pattern: Any, keywords: frozenset[str]) -> None:
         """``pattern(NAME)`` gives a terminal's regular expression; ``keywords`` are every
         literal word of the grammar."""
+        super().__init__(pattern)
         self.keywords = keywords
         name, cards, text = f"({pattern('NAME')})", f"({pattern('CARDS')})", _TEXT
         all_in = f"(?:{_S}(all-in))?"
@@ -156,8 +144,6 @@ class PlainLines:
         """What follows a hand line's id -> its seats and button, or None: not plain."""
         self._seats: dict[str, tuple[Seat | str, int] | None] = {}
         """Seat text -> its seat (or the button's name) and its name's offset, or None."""
-        self._pieces = _Pieces(pattern)
-        self._header_items: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
 
     def body_line(self, line: str, lineno: int) -> tuple[list[Event], Sequence[int]] | None:
         """The events of a plain body line and where each stands (packed with line ``lineno``,
@@ -171,7 +157,7 @@ class PlainLines:
         entry = None
         at = 0  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
         if line[0] in _HEAD_STARTS:
-            head = _HEAD.match(line)
+            head = _match_head(line)
             if head is None:  # (it always matches)
                 return None
             if head[1] is not None:
@@ -330,129 +316,6 @@ class PlainLines:
             self._seats[text] = decoded
         return decoded
 
-    def header_line(self, line: str) -> list[tuple[str, list[Any]]] | None:
-        """The items of a header line as Lark's transformer gives them (``("blinds", [1, 2])``:
-        the item's rule and its values, numbers as ints, words and texts as strings), or None:
-        Lark reads it."""
-        if "\ufeff" in line:
-            return None
-        at = len(line) - len(line.lstrip(" \t"))
-        items: list[tuple[str, list[Any]]] = []
-        while at < len(line):
-            word = _HEADER_WORD.match(line, at)
-            item = _header_item(self._header_shapes(word[0]) if word else (), line, at)
-            end = _ITEM_END.match(line, item[2]) if item is not None else None
-            if item is None or end is None:
-                return None
-            items.append(item[:2])
-            at = end.end()
-        return items or None
-
-    def _header_shapes(self, word: str) -> list[tuple[str, re.Pattern[str]]]:
-        """The compiled shapes of the header items starting with ``word``, compiled the first
-        time a line holds one (a file uses a few of them, and compiling costs more than
-        reading a header line)."""
-        shapes = self._header_items.get(word)
-        if shapes is None:
-            written = _HEADER_SHAPES.get(word, [])
-            shapes = [(tag, re.compile(shape.format_map(self._pieces))) for tag, shape in written]
-            self._header_items[word] = shapes
-        return shapes
-
-
-def _header_item(
-    shapes: Iterable[tuple[str, re.Pattern[str]]], line: str, at: int
-) -> tuple[str, list[Any], int] | None:
-    """The header item at ``at`` in one of its ``shapes``: its rule, its values, and where the
-    next item starts; or None."""
-    for tag, shape in shapes:
-        m = shape.match(line, at)
-        if m is not None:
-            values = _item_values(m)
-            return None if values is None else (tag, values, m.end())
-    return None
-
-
-def _item_values(m: re.Match[str]) -> list[Any] | None:
-    """The values of a header item's match (see _HEADER_SHAPES), or None: Lark reads it."""
-    values: list[Any] = []
-    for group, value in m.groupdict().items():
-        kind = group[0]
-        if value is None or kind == "w" or (kind == "d" and "." in value):
-            values.append(value)
-        elif kind == "t":
-            values.append(unquote(value) if value[0] == '"' else value)
-        else:  # "n" (or "d" without a point): a number, "p": numbers between slashes
-            for digits in value.split("/") if kind == "p" else (value,):
-                number = int(digits)
-                if number > MAX_AMOUNT:
-                    return None  # Lark names it at the number
-                values.append(number)
-    return values
-
-
-_HEADER_WORD = re.compile(r"[a-z-]+")
-# The shapes of header items, by their first word: (the rule Lark reduces, its pattern), tried
-# in order.  Pieces in braces are the grammar's terminals (each an atomic group: the lexer
-# matches a token once, never shorter to let what follows match); the groups are the item's
-# values in order: n… a NUMBER, p… NUMBERs between slashes, w… a word as written, d… a DECIMAL
-# as written or else a NUMBER, t… a TEXT or a "quoted" STRING.  What ends an item (a separator,
-# a comment, the end of the line) is matched after it.  Everything else of the grammar's header
-# items (no white space between tokens, numbers above the bound, …) is Lark's.
-_HEADER_SHAPES: dict[str, list[tuple[str, str]]] = {
-    "game": [("game", "game{S}(?P<w1>{GAME_NAME})(?:{S}(?P<w2>{WITH_A_BUY}))?")],
-    "fixed": [("fixed_limit", "fixed{S}limit{S}(?P<n1>{N})[ \t]*/[ \t]*(?P<n2>{N})")],
-    "pot": [("pot_limit", "pot{S}limit")],
-    "half-pot": [("half_pot_limit", "half-pot{S}limit")],
-    "no": [("no_limit", "no{S}limit")],
-    "spread": [("spread_limit", "spread{S}limit{S}(?P<n1>{N})[ \t]*-[ \t]*(?P<n2>{N})")],
-    "cap": [("cap", "cap{S}(?P<n1>{N})")],
-    "blinds": [("blinds", "blinds{S}(?P<n1>{N})[ \t]*/[ \t]*(?P<n2>{N})")],
-    "ante": [("ante", "ante{S}(?P<n1>{N})")],
-    "rake": [
-        ("no_rake", "rake{S}none"),
-        ("rake", "rake{S}(?P<n1>{N})[ \t]*%(?:{S}cap{S}(?P<n2>{N}))?(?:{S}(?P<w3>{ALWAYS}))?"),
-    ],
-    "currency": [("currency", "currency{S}(?P<w1>{CURRENCY})")],
-    "chips": [
-        (
-            "chip_value",
-            "chips{S}(?P<n1>{N})[ \t]*=[ \t]*(?P<d2>{DECIMAL}|{N}){S}(?P<w3>{CURRENCY})",
-        )
-    ],
-    "odd-chip": [("odd_chip", "odd-chip{S}(?P<w1>{ODD_CHIP_RULE})")],
-    "odd-chip-half": [("odd_chip_half", "odd-chip-half{S}(?P<w1>{ODD_CHIP_HALF})")],
-    "heads-up-uncapped": [("heads_up_uncapped", "heads-up-uncapped{S}(?P<w1>{YES_NO})")],
-    "reshuffle": [("reshuffle", "reshuffle{S}(?P<w1>{RESHUFFLE_RULE})")],
-    "qualifier": [("qualifier", "qualifier{S}(?P<w1>{QUALIFIER_RANK})")],
-    "qualifier-pair-ok": [("qualifier_pair_ok", "qualifier-pair-ok{S}(?P<w1>{YES_NO})")],
-    "redeal-posts": [("redeal_posts", "redeal-posts{S}(?P<w1>{YES_NO})")],
-    "buy-price": [("buy_price", "buy-price{S}(?P<n1>{N})")],
-    "max-seats": [("max_seats", "max-seats{S}(?P<n1>{N})")],
-    "half-bet-reopens": [("half_bet_reopens", "half-bet-reopens{S}(?P<w1>{YES_NO})")],
-    "house": [("house", "house{S}(?P<w1>{HOUSE_KEY}){S}(?P<w2>{HOUSE_VALUE})")],
-    "cash": [("cash", "cash(?:{S}(?P<t1>{TEXT}))?")],
-    "tournament": [("tournament", "tournament(?:{S}(?P<t1>{TEXT}))?")],
-    "date": [("date", "date{S}(?P<w1>{DATE})")],
-    "place": [("place", "place{S}(?P<t1>{TEXT})")],
-    "season": [("season", "season{S}(?P<t1>{TEXT})")],
-    "buy-in": [("buy_in", "buy-in{S}(?P<n1>{N})")],
-    "starting-chips": [("starting_chips", "starting-chips{S}(?P<n1>{N})")],
-    "payouts": [("payouts", "payouts{S}(?P<p1>{N}(?:[ \t]*/[ \t]*{N})*)")],
-    "table": [("table", "table{S}(?P<t1>{TEXT})")],
-}
-
-
-class _Pieces(dict[str, str]):
-    """The pieces of the header shapes: any terminal of the grammar by its name."""
-
-    def __init__(self, pattern: Any) -> None:
-        super().__init__(S=_S, N=f"(?>{_DIGITS})", TEXT=f"(?>{pattern('STRING')}|{_TEXT_TOKEN})")
-        self.pattern = pattern
-
-    def __missing__(self, name: str) -> str:
-        return f"(?>{self.pattern(name)})"
-
 
 ENTRY_LIMIT = 4096
 """The most entry texts (and names) :class:`PlainLines` remembers how to read; an entry first
@@ -474,134 +337,8 @@ class _Remembered(dict[str, Any]):
         return value
 
 
-_SEPARATOR = re.compile("[ \\t]*[·•;][ \\t]*")
 _BLANKS = re.compile("[ \\t]+")
 _CARD = CARD_TABLE.__getitem__
-
-
-def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int] | None] | None:
-    """The entries of a line from ``at`` (its keyword read): their texts, and their columns
-    plus ``base`` (``line << COLUMN_BITS``: packed positions; 0: columns), or None for a line
-    written the usual way (``Dan calls · Anna folds``: one space between tokens, `` · ``
-    between entries, no comment), whose entries split at single spaces and whose columns
-    follow from their lengths (:func:`usual_columns`, worked out only when asked); or None:
-    an entry is missing (``Dan calls ·``), Lark explains it."""
-    body = line[at:-1] if line.endswith("\n") else line[at:]
-    texts = body.split(" · ")
-    usual = (
-        not ("\t" in body or "  " in body or "#" in body or "•" in body or ";" in body)
-        and body.count("·") == len(texts) - 1
-    )
-    if usual and not body.endswith(" "):  # each entry starts 3 after the one before ends
-        if not body:  # (the only way a usual line has an empty entry)
-            return None
-        return texts, None
-    else:  # any spacing the grammar allows, a comment at the end
-        body = body.split("#", 1)[0].rstrip(" \t")
-        columns: list[int] = []
-        texts, start = [], 0
-        first = base + at + 1
-        for m in _SEPARATOR.finditer(body):
-            texts.append(body[start : m.start()])
-            columns.append(first + start)
-            start = m.end()
-        texts.append(body[start:])
-        columns.append(first + start)
-        if "" in texts:
-            return None
-    return texts, columns
-
-
-def usual_columns(texts: list[str], first: int) -> list[int]:
-    """The columns of the entries ``texts`` of a line written the usual way (see :func:`_cut`),
-    the first at column ``first``: each starts 3 after the one before ends."""
-    columns = []
-    column = first
-    for text in texts:  # (a loop: cheaper than accumulate over a few entries)
-        columns.append(column)
-        column += len(text) + 3  # the length of " · "
-    return columns
-
-
-ENTRY = 1 << (COLUMN_BITS - 1)
-"""The packed position (:func:`~badugi_ledger.model.positions.pack`) of every entry of a body
-line written the usual way is its line and this bit in place of a column (no line is read
-beyond ``limits.MAX_LINE`` characters, far below it): :class:`EntryPositions` works each
-column out from the line when a message asks for it."""
-
-
-def entry_column(line: str, index: int) -> int:
-    """The column of entry ``index`` of a body line written the usual way, read as
-    :meth:`PlainLines.body_line` reads it (after its keyword, if any)."""
-    at = _HEAD.match(line).end() if line[0] in _HEAD_STARTS else 0  # type: ignore[union-attr]
-    cut = _cut(line, at, 0)
-    assert cut is not None and cut[1] is None  # (the fast path read it so)
-    return usual_columns(cut[0], at + 1)[index]
-
-
-def resolved_at(packed: Sequence[int], index: int, line_text: Callable[[int], str]) -> int:
-    """``packed[index]`` with its column (:data:`ENTRY`: worked out from its line, the text
-    ``line_text`` gives for its number, as the how many-th of that line's events it is)."""
-    at = packed[index]
-    if not at & ENTRY:
-        return at
-    line = at >> COLUMN_BITS
-    return pack(line, entry_column(line_text(line), packed[:index].count(at)))
-
-
-def resolved(packed: Sequence[int], line_text: Callable[[int], str]) -> tuple[int, ...]:
-    """Every one of ``packed`` with its column (:func:`resolved_at`)."""
-    return tuple([resolved_at(packed, i, line_text) for i in range(len(packed))])
-
-
-class EntryPositions(LinePositions):
-    """A hand's positions (:class:`~badugi_ledger.model.positions.LinePositions`) where each
-    entry of a line written the usual way stands at its line and :data:`ENTRY`, one int for
-    all of the line's entries: its column is a sum over the entries before it (the how
-    many-th it is of its line's events), which every line of every hand would pay for and
-    only a message needs, so it is worked out from the line, in the hand's text, when one
-    asks.  Equal to any sequence of the same positions; pickled as the plain packed
-    positions."""
-
-    __slots__ = ("start", "text")
-    start: int
-    text: str
-
-    def __init__(self, source: str, packed: tuple[int, ...], start: int, text: str) -> None:
-        """``text``: the hand's lines, every one kept, the first (its hand line) file line
-        ``start``."""
-        _set(self, "source", source)  # (not through LinePositions.__init__: one call less)
-        _set(self, "packed", packed)
-        _set(self, "start", start)
-        _set(self, "text", text)
-
-    def _position(self, index: int) -> Position:
-        return self._unpack(resolved_at(self.packed, index, self._line))
-
-    def __iter__(self) -> Iterator[Position]:
-        return map(self._position, range(len(self.packed)))
-
-    def _line(self, line: int) -> str:
-        return self.text.split("\n")[line - self.start] + "\n"
-
-    def resolved(self) -> LinePositions:
-        """The same positions, every column worked out."""
-        return LinePositions(self.source, resolved(self.packed, self._line))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LinePositions):
-            return self.resolved().packed == (
-                other.resolved() if isinstance(other, EntryPositions) else other
-            ).packed and (self.source == other.source or not self.packed)
-        return super().__eq__(other)
-
-    __hash__ = LinePositions.__hash__
-
-    def __reduce__(self) -> tuple[type[LinePositions], tuple[str, tuple[int, ...]]]:
-        return LinePositions, (self.source, self.resolved().packed)
-
-
-_set = object.__setattr__
 
 
 def _draw_entry(who: Named, rest: str) -> Event | None:

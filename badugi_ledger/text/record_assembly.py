@@ -31,8 +31,8 @@ from ..model.games import GAMES
 from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
 from .chunks import _Chunk, _seat_mistakes
+from .entry_positions import EntryPositions, resolved
 from .headers import SettingsState, implied_posts, leaves_a_redeal, opens_a_redeal
-from .plainlines import EntryPositions, resolved
 from .record_mistakes import Mistakes, unseated, wrong_events
 from .transformer import FormatError, RawHand
 
@@ -219,7 +219,7 @@ class RecordAssembly:
 
     def _positions(self, packed: list[int], chunk: _Chunk, text: str) -> LinePositions:
         """Where the events stand: the entries of usual lines at their line alone
-        (:class:`~.plainlines.EntryPositions`), their columns worked out from the hand's
+        (:class:`~.entry_positions.EntryPositions`), their columns worked out from the hand's
         text when asked; every column worked out now if some of its lines were not kept (a
         hand of thousands of blank lines)."""
         if chunk.skipped:

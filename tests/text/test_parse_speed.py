@@ -513,7 +513,7 @@ def test_usual_lines_are_cut_into_entries_without_a_pattern(
     """A line written the usual way (one space between tokens, `` · `` between entries) is cut
     with ``str.split``: the simulator's and the writer's lines (the corpus written in our
     format) never reach the separator pattern, which reads any other spacing."""
-    from badugi_ledger.text import plainlines
+    from badugi_ledger.text import entry_positions
 
     class NoPattern:
         def finditer(self, text: str) -> Iterator[re.Match[str]]:
@@ -528,7 +528,7 @@ def test_usual_lines_are_cut_into_entries_without_a_pattern(
     texts = [_simulated(game, "fixed-limit", seed=3) for game in GAME_NAMES]
     texts.append("".join(write_hands(corpus)))
     expected = [[_fresh_plain().body_line(line, 1) for line in _body_lines(t)] for t in texts]
-    monkeypatch.setattr(plainlines, "_SEPARATOR", NoPattern())
+    monkeypatch.setattr(entry_positions, "_SEPARATOR", NoPattern())
     plain = _fresh_plain()
     for text, events in zip(texts, expected, strict=True):
         assert [plain.body_line(line, 1) for line in _body_lines(text)] == events
@@ -546,7 +546,7 @@ def test_the_columns_of_usual_lines_are_worked_out_only_when_asked(corpus_dir: P
     import pickle
 
     from badugi_ledger.model.positions import LinePositions
-    from badugi_ledger.text.plainlines import ENTRY, EntryPositions
+    from badugi_ledger.text.entry_positions import ENTRY, EntryPositions
 
     corpus = [
         item
