@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TextIO
 
 from .check import problem_line
+from .file_choice import history_file
 from .model.errors import BadugiError, ConfigError, ImportFormatError
 from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat, ledger_event
 from .model.games import GAMES
@@ -27,7 +28,7 @@ from .phh.reader import read_phh
 from .phh.writer import write_phh
 from .replay import replay_hand, replay_stream
 from .sites.common import SiteWarning, SkippedHand
-from .sources import history_file, read_stream
+from .sources import read_stream
 
 if TYPE_CHECKING:
     from .text.writer import HandsWriter
@@ -320,7 +321,7 @@ def convert_file(
     """Convert every hand of ``path`` and write the result to ``out``; returns what happened.
 
     A path that is missing, a folder, or a pipe, socket or device is a ``BadugiError`` raised
-    before anything is written or opened (:func:`~badugi_ledger.sources.history_file`: a pipe
+    before anything is written or opened (:func:`~badugi_ledger.file_choice.history_file`: a pipe
     nobody writes to would be waited on for ever)."""
     history_file(path)
     report = ConvertReport()

@@ -18,9 +18,10 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.file_choice import history_file, history_files
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
-from badugi_ledger.sources import history_file, history_files, parse_paths
+from badugi_ledger.sources import parse_paths
 from tests.helpers.paths import EXAMPLES
 
 runner = CliRunner()
@@ -286,16 +287,16 @@ def test_import_walks_the_folders_it_is_given_once(
 ) -> None:
     """The command finds the files (refusing a wrong path before it makes a ledger) and the
     library imports those (``import_files``): the folders are not walked a second time."""
-    import badugi_ledger.sources as sources
+    import badugi_ledger.file_choice as file_choice
 
     walked: list[object] = []
-    real = sources.history_files
+    real = file_choice.history_files
 
     def counting(paths: object, *args: object) -> list[Path]:
         walked.append(paths)
         return real(paths, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sources, "history_files", counting)
+    monkeypatch.setattr(file_choice, "history_files", counting)
     result = runner.invoke(
         app, ["import", str(EXAMPLES), "--db", str(tmp_path / "club.db"), "-j", "1"]
     )
@@ -323,7 +324,7 @@ def test_a_folder_that_cannot_be_read_is_an_error_not_left_out(
     """A sub-folder that may not be entered was left out without a word: the import said
     "1 file", exit status 0, and the night in it was never stored.  (The walk's error is
     made here: the tests may run as root, who enters every folder.)"""
-    import badugi_ledger.sources as sources
+    import badugi_ledger.file_choice as file_choice
 
     (tmp_path / "nights" / "march").mkdir(parents=True)
     (tmp_path / "nights" / "ok.bhh").write_bytes(NIGHT.read_bytes())
@@ -336,7 +337,7 @@ def test_a_folder_that_cannot_be_read_is_an_error_not_left_out(
                 continue
             yield root, dirs, names
 
-    monkeypatch.setattr(sources.os, "walk", denied)
+    monkeypatch.setattr(file_choice.os, "walk", denied)
     db = tmp_path / "x.db"
     result = runner.invoke(app, ["import", str(tmp_path / "nights"), "--db", str(db), "-j", "1"])
     assert result.exit_code == 1

@@ -182,6 +182,7 @@ COMPILE_NOTHING = (
     "cli/ledger.py",
     "cli/reports.py",
     "sources.py",
+    "file_choice.py",
     "model/errors.py",
     "model/escaping.py",
     "model/events.py",

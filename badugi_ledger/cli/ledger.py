@@ -104,12 +104,12 @@ def import_(
     progress bar shows the hands done.
     """
     from ..check import count_hands
+    from ..file_choice import history_files
     from ..ledger.importing import import_files, import_wait_ms
     from ..ledger.renamed_files import renamed_choice
     from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
     from ..ledger.unwritten_files import write_unwritten
-    from ..sources import history_files
 
     files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     try:

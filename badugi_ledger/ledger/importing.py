@@ -408,11 +408,11 @@ def import_paths(
     renamed_from: str | Path | None = None,
 ) -> ImportReport:
     """Import every file named or found in the folders named
-    (:func:`~badugi_ledger.sources.history_files`), as :func:`import_files` does; first, a
+    (:func:`~badugi_ledger.file_choice.history_files`), as :func:`import_files` does; first, a
     file of these paths the ledger holds the hands of and the folder lacks (a record page's
     save of a renamed night, stopped before it wrote the file) is written from the ledger
     (:mod:`.unwritten_files`), so that the night is read from it and not from its old name."""
-    from ..sources import history_files
+    from ..file_choice import history_files
     from .unwritten_files import write_unwritten
 
     paths = list(paths)
@@ -446,7 +446,7 @@ def import_files(
     jobs: int | None = 1,
     renamed_from: str | Path | None = None,
 ) -> ImportReport:
-    """Import ``files`` (as :func:`~badugi_ledger.sources.history_files` finds them: a file of
+    """Import ``files`` (as :func:`~badugi_ledger.file_choice.history_files` finds them: a file of
     a folder that cannot be read is that file's error), each file its own transaction, in
     that order; ``jobs`` processes read them (0 or None = every core; see the module
     docstring), the ledger ends the same for any ``jobs``.  ``renamed_from``: the path the one

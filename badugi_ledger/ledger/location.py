@@ -20,14 +20,14 @@ LEDGER_ENV = "BADUGI_LEDGER_DB"
 
 def ledger_path_refused(path: str | Path, *, new: bool) -> str | None:
     """Why ``path`` cannot name the ledger, else None, by the rule for every path a command is
-    given (:func:`badugi_ledger.sources.empty_path`, :func:`~badugi_ledger.sources.split_name`,
-    as hand files are refused): an empty path names no ledger (it was this folder, or the
-    default ledger of the current folder when the variable was set but empty); a name holding
-    a line break is refused when the ledger would be made (``new``): every command that writes
-    ends with ``ledger: FILE``, which such a name would split.  A ledger that exists under
-    such a name is opened, and its name written visibly wherever it is shown (the one way to
-    read it before renaming it)."""
-    from ..sources import empty_path, split_name
+    given (:func:`badugi_ledger.file_choice.empty_path`,
+    :func:`~badugi_ledger.file_choice.split_name`, as hand files are refused): an empty path
+    names no ledger (it was this folder, or the default ledger of the current folder when the
+    variable was set but empty); a name holding a line break is refused when the ledger would
+    be made (``new``): every command that writes ends with ``ledger: FILE``, which such a name
+    would split.  A ledger that exists under such a name is opened, and its name written
+    visibly wherever it is shown (the one way to read it before renaming it)."""
+    from ..file_choice import empty_path, split_name
 
     empty = empty_path(path)
     if empty is not None:

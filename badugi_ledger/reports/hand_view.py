@@ -477,7 +477,8 @@ def _replayed(
 def replayed_outcomes(paths: Iterable[str | Path]) -> Iterator[HandOutcome]:
     """Every hand of ``paths`` (files, or folders searched recursively) replayed as ``check``
     replays it, lazily and in order; a ``BadugiError`` when no file is found."""
-    from ..sources import history_files, read_stream
+    from ..file_choice import history_files
+    from ..sources import read_stream
 
     files = history_files(paths)
 
