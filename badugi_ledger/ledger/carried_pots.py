@@ -50,7 +50,7 @@ from typing import NamedTuple
 
 from ..model.games import GAMES
 from ..model.money import CHIPS, format_amount, hand_amount, unit_words
-from ..replay.pools import (  # (at_table, nameless re-exported: the ledger's messages use them)
+from ..replay.pool_rules import (  # (at_table, nameless re-exported: the ledger's messages)
     at_table,
     nameless,
     night_order,

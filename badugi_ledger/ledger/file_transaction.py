@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.errors import LedgerError
-from ..replay.pools import TAKES_MORE, held_before_hint
+from ..replay.pool_rules import TAKES_MORE, held_before_hint
 from .carried_pots import (
     CARRY_POOL,
     PROGRESSIVE,

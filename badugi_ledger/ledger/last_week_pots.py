@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-from ..replay.pools import last_week_text
+from ..replay.pool_rules import last_week_text
 from .carried_pots import (
     PoolMove,
     TableMoves,

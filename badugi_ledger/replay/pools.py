@@ -20,10 +20,10 @@ ledger sees):
 * that nights of one date (or undated), whose order the ledger does not know and whose
   totals it holds them to, take more than the nights before them left and they carry;
 
-either way an import of the file alone refuses it, naming the hand :func:`refused_taker`
-names: the warning is at it, in the refusal's words (not an error: a file imported before it
-may carry the pot they take, as a night before the file may, which a check of the file
-cannot see);
+either way an import of the file alone refuses it, naming the hand
+:func:`~.pool_rules.refused_taker` names: the warning is at it, in the refusal's words (not an
+error: a file imported before it may carry the pot they take, as a night before the file may,
+which a check of the file cannot see);
 
 * that, as the pool's first, two or more first hands of nights whose order is not known take
   a pot while they took more than they carried - some order holds, one of them taking last
@@ -40,14 +40,24 @@ tells it each hand's result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from ..model.errors import NOWHERE, Position
 from ..model.events import HandRecord, event_label, event_of, night_name
 from ..model.money import CHIPS, hand_amount, unit_words
 from ..model.results import Violation
+from .pool_rules import (
+    TAKES_MORE,
+    at_table,
+    held_before_hint,
+    last_week_text,
+    nameless,
+    night_order,
+    refused_taker,
+    taken_more_text,
+)
 
 NIGHTS_LIMIT = 512
 """The most nights of one pool at one table of a file that :class:`Pools` keeps (a season of
@@ -233,9 +243,9 @@ class Pools:
         hand (its later hands take what its own hands carried, or are held to them as they
         are replayed); nights whose order the ledger does not know (of one date, or, when one
         has no date, all of them), by their totals, with what they carry - the refusal of an
-        import of this file alone, at the hand it names (:func:`refused_taker`), a warning
-        (``across``: of several files' nights, the last of them this one, each hand named with
-        its file, the import's refusal of that last file)."""
+        import of this file alone, at the hand it names (:func:`~.pool_rules.refused_taker`), a
+        warning (``across``: of several files' nights, the last of them this one, each hand
+        named with its file, the import's refusal of that last file)."""
         found = []
         for (_, table, pool), nights in self.nights.items():
             played = [n for n in nights if n.first_take is not None]
@@ -448,29 +458,6 @@ def _label(night: PoolNight) -> str:
     return event_label({"name": night.name, "date": night.date})
 
 
-def last_week_text(
-    table: str, named: list[str], takes: list[str], carried: str, before: str, *, stored: str
-) -> str:
-    """Two or more first hands of nights whose order is not known (``named``) that each take a
-    carried pot (``takes``) while those nights carried less (``carried``): some order holds,
-    one of them taking ``before`` of last week's pot, never carried in the ledger - the
-    import's warning, and ``check``'s (``stored``: on whose word the ledger takes it)."""
-    return (
-        f"{at_table(table)} {_listed(named)} each open their night by taking a carried "
-        f"Progressive Badugi pot ({_listed(takes)}), but those nights, whose order is not "
-        f"known (of one date, or without a date), carried {carried}: {stored} that one of "
-        f"these hands was the first played at the table and took {before} of last week's "
-        f"pot, which the ledger never saw carried; played in another order, {before} came "
-        "from nowhere: correct the 'carry in' of the hand that takes a pot no hand carried "
-        "and import its file again with --replace"
-    )
-
-
-def _listed(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def _date(night: PoolNight) -> str:
     return night.date or ""
 
@@ -499,96 +486,6 @@ def strangers_text(table: str, hand: str, taker: str, carrier: str, carried: str
         "are two games, name each game's table ('table NAME', and import both files again "
         "with --replace), or their pots pass from one game to the other"
     )
-
-
-H = TypeVar("H")
-
-
-def night_order(date: str | None, name: str) -> tuple[str, str]:
-    """Where a night stands among nights whose order the ledger does not know (of one date,
-    or, when one has no date, all of its pool's): by date, an undated one first, then by the
-    ledger's name of it.  Not play order, which is not known, but one that holds whatever
-    order the files came in, so that the ledger and ``check`` name the same hand
-    (:func:`refused_taker`)."""
-    return (date or "", name)
-
-
-def refused_taker(takers: Sequence[H], takes: int, left: int, carries: int) -> H | None:
-    """The hand refused of hands of a pool that take ``takes`` of carried pots together (a
-    hand whose place is known, or nights whose order is not known, held to their totals),
-    when that is more than the hands before them ``left`` and, nights whose order is not
-    known, what they ``carries`` (a hand's own carry comes after its take: 0); None when it is
-    not more.  The last of ``takers`` - the hands that take a pot, in play order, nights whose
-    order is not known in :func:`night_order` - since no order of the nights is known in which
-    an earlier one is wrong: the ledger's refusal names it (``ledger/carried_pots.py``), and
-    ``check`` says it at that hand (:meth:`Pools.at_end`)."""
-    if not takers or takes <= left + carries:
-        return None
-    return takers[-1]
-
-
-def taken_more_text(
-    table: str,
-    placed: str,
-    takes: int,
-    carried: int,
-    taken: int,
-    amount: Callable[[int], str],
-    *,
-    unordered: bool,
-) -> str:
-    """A hand (``placed``: ``hand Q1 of Friday (2024-05-10)``, and where it is) that takes
-    ``takes`` of carried pots while the hands before it (``unordered``: of the nights whose
-    order is not known, with those before them, its own take left out) carried ``carried``
-    and took ``taken``, in words (``amount`` in the pool's unit): the ledger's refusal, and
-    ``check``'s error of nights whose order is not known."""
-    took = f" and took {amount(taken)}" if taken else ""
-    hands = (
-        "the hands of the nights whose order is not known (of one date, or without a "
-        "date), with those before them,"
-        if unordered
-        else "the hands before it"
-    )
-    first = (
-        " (only a table's first hand takes a pot from before the ledger, on its file's word)"
-        if not carried and not taken
-        else ""
-    )
-    return (
-        f"{at_table(table)} {placed} takes {amount(takes)} of carried Progressive Badugi "
-        f"pots, but {hands} carried {amount(carried)}{took}{first}{nameless(table)}"
-    )
-
-
-TAKES_MORE = "its 'carry in' states more than was carried, or takes a pot another hand took"
-"""What to correct in the file of a hand :func:`taken_more_text` names."""
-
-
-def held_before_hint(source: str) -> str:
-    """What to do of a file whose hands leave a hand of ``source``, stored before it by the
-    same import, less than that hand takes (the import's refusal of the file, and ``check``'s
-    of several files)."""
-    return (
-        "with this file, the hands before it leave it less than it takes, and "
-        f"{source}, stored by this import, holds that hand: correct its 'carry in' in "
-        f"{source}, or this file, then run this import again"
-    )
-
-
-def nameless(table: str) -> str:
-    """What a message about the table without a name adds: which hands it holds."""
-    if table:
-        return ""
-    return (
-        " (the nights that write no 'table' line are one table, whose carried pots pass "
-        "from each night to the next: name each game's table, 'table NAME', to keep two "
-        "games apart)"
-    )
-
-
-def at_table(table: str) -> str:
-    """``at table 'Back'``; a table without a name is every night's that names none."""
-    return f"at table {table!r}" if table else "at the table without a name"
 
 
 def _left(earlier: list[PoolNight]) -> int:

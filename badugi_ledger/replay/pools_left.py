@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..model.errors import Position
-from .pools import PoolNight, Pools, _steps, night_order
+from .pool_rules import night_order
+from .pools import PoolNight, Pools, _steps
 
 
 class LeftBehind(NamedTuple):
