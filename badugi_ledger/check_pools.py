@@ -134,7 +134,7 @@ def _strangers(source: str, merged: Pools) -> list[tuple[HandOutcome, Violation]
     the pot and night that carried it are in two files, one of them ``source``: at the hand
     that takes it, or, when that is an earlier file's, at the hand that carried it.  (Both in
     ``source``: the check of the file alone says it.)"""
-    from .replay.pools import strangers_text  # (the import's words)
+    from .replay.pool_rules import strangers_text  # (the import's words)
 
     found = []
     for table, taker, carrier in merged.strangers():

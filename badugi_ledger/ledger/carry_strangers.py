@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-from ..replay.pools import strangers_text
+from ..replay.pool_rules import strangers_text
 from .carried_pots import PoolMove, TableMoves, play_steps, pool_moves
 from .event_lookup import event_label_of
 

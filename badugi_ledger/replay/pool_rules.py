@@ -1,8 +1,10 @@
 """What the ledger and ``check`` hold a table's pools of carried Progressive Badugi pots to
 alike: where a night stands among nights whose order is not known (:func:`night_order`), which
 hand of a pool's step is refused when it takes more than was left (:func:`refused_taker`),
-and the words of that refusal (``carry-carried``) and of the warning of last week's pot taken
-by several first hands (``carry-last-week``), so that both name the same hand the same way.
+the words of that refusal (``carry-carried``), of the warning of last week's pot taken by
+several first hands (``carry-last-week``) and of a pot taken by a hand none of whose players
+sat in the hand that carried it (``carry-strangers``, :func:`strangers_text`), so that both
+name the same hand the same way.
 
 Why a module of its own: ``check``'s pools of one file (:mod:`.pools`) and the ledger's walk
 of every stored night (``ledger/carried_pots.py``, ``ledger/last_week_pots.py``,
@@ -127,3 +129,15 @@ def nameless(table: str) -> str:
 def at_table(table: str) -> str:
     """``at table 'Back'``; a table without a name is every night's that names none."""
     return f"at table {table!r}" if table else "at the table without a name"
+
+
+def strangers_text(table: str, hand: str, taker: str, carrier: str, carried: str) -> str:
+    """A hand that takes the pot a hand of another night carried while no player of that hand
+    sits in it, in words (``check``'s warning, the import's): most likely two games kept at
+    one table, whose pots pass from one to the other."""
+    return (
+        f"{at_table(table)} hand {hand} of {taker} takes the Progressive Badugi pot hand "
+        f"{carrier} of {carried} carried, but no player of that hand sits in it: if they "
+        "are two games, name each game's table ('table NAME', and import both files again "
+        "with --replace), or their pots pass from one game to the other"
+    )

@@ -50,7 +50,6 @@ from ..model.money import CHIPS, hand_amount, unit_words
 from ..model.results import Violation
 from .pool_rules import (
     TAKES_MORE,
-    at_table,
     held_before_hint,
     last_week_text,
     nameless,
@@ -80,7 +79,7 @@ class NightBefore(NamedTuple):
     carrier: tuple[str, str, frozenset[str]] | None = None
     """The last hand of those nights that carried a pot, in play order (its hand, its night's
     name and date as the ledger labels it, its players), when their dates tell that order:
-    the pot a night's first hand takes is that hand's (:func:`strangers_text`)."""
+    the pot a night's first hand takes is that hand's (:func:`.pool_rules.strangers_text`)."""
 
 
 @dataclass(eq=False)
@@ -474,18 +473,6 @@ def _carrier(earlier: list[PoolNight]) -> tuple[str, str, frozenset[str]] | None
     night = max(carriers, key=_date)
     hand, players = night.carrier or ("", frozenset())
     return hand, event_label({"name": night.name, "date": night.date}), players
-
-
-def strangers_text(table: str, hand: str, taker: str, carrier: str, carried: str) -> str:
-    """A hand that takes the pot a hand of another night carried while no player of that hand
-    sits in it, in words (``check``'s warning, the import's): most likely two games kept at
-    one table, whose pots pass from one to the other."""
-    return (
-        f"{at_table(table)} hand {hand} of {taker} takes the Progressive Badugi pot hand "
-        f"{carrier} of {carried} carried, but no player of that hand sits in it: if they "
-        "are two games, name each game's table ('table NAME', and import both files again "
-        "with --replace), or their pots pass from one game to the other"
-    )
 
 
 def _left(earlier: list[PoolNight]) -> int:

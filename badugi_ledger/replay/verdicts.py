@@ -19,7 +19,8 @@ from ..model.events import HandRecord, event_label
 from ..model.money import not_a_currency
 from ..model.results import Violation
 from .carried import _names
-from .pools import NightBefore, strangers_text
+from .pool_rules import strangers_text
+from .pools import NightBefore
 
 INCOMPLETE_RULES = frozenset(
     {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
