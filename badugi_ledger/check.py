@@ -43,18 +43,14 @@ from .check_import import (
     left_behind_alone,
     stacks_unknown,
 )
+from .file_choice import history_files  # the one walk
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
 from .replay import TableTracker, replay_stream
-from .sources import (  # the one reader and the one walk: our format or a site's, by content
-    detect_format,
-    history_files,
-    open_file,
-    read_stream,
-)
+from .sources import detect_format, open_file, read_stream  # the one reader, by content
 
 if TYPE_CHECKING:
     from array import array

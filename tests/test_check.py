@@ -14,9 +14,10 @@ from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
+from badugi_ledger.file_choice import history_files
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.replay import replay_stream
-from badugi_ledger.sources import history_files, read_hands
+from badugi_ledger.sources import read_hands
 from tests.helpers.paths import EXAMPLES
 from tests.helpers.replay_builder import assert_balanced
 

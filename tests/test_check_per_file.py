@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 
 from badugi_ledger.check import run_check
 from badugi_ledger.cli.common import screen
+from badugi_ledger.file_choice import history_files
 from badugi_ledger.replay.pools import Pools
-from badugi_ledger.sources import _head_lines, detect_text, history_files
+from badugi_ledger.sources import _head_lines, detect_text
 from tests.helpers.paths import EXAMPLES, FIXTURES
 
 HAND = (FIXTURES / "wikipedia_badugi.phh").read_text(encoding="utf-8")

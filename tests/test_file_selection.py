@@ -1,5 +1,5 @@
 """Which files a command reads: ``check``, ``import``, ``show``, ``parse`` and ``convert`` make
-one choice (:func:`badugi_ledger.sources.history_files`).  A pipe is never opened (opening one
+one choice (:func:`badugi_ledger.file_choice.history_files`).  A pipe is never opened (opening one
 nobody writes to waits for ever), and a file named twice, or in a folder named too, is read once.
 
 The commands given a pipe run in a subprocess with a timeout: should a pipe be opened again,
