@@ -320,16 +320,27 @@ def tournament_cmd(
         typer.echo(screen_row(f"ledger: {db}"), err=as_json)
 
 
+VoidEventOption = Annotated[
+    str,
+    typer.Option(
+        "--event", help="The event: its name, key or id (see: events).", callback=utf8_text
+    ),
+]
+ReasonOption = Annotated[
+    str, typer.Option("--reason", help="Why: the audit keeps it.", callback=utf8_text)
+]
+HandTableOption = Annotated[
+    str | None,
+    typer.Option(
+        "--table", help="The hand's table, when the event had several.", callback=utf8_text
+    ),
+]
+"""The options ``void`` and ``unvoid`` share: the one they act on, and why."""
+
+
 def void_cmd(
-    event: Annotated[
-        str,
-        typer.Option(
-            "--event", help="The event: its name, key or id (see: events).", callback=utf8_text
-        ),
-    ],
-    reason: Annotated[
-        str, typer.Option("--reason", help="Why: the audit keeps it.", callback=utf8_text)
-    ],
+    event: VoidEventOption,
+    reason: ReasonOption,
     hand: Annotated[
         str | None,
         typer.Option(
@@ -338,12 +349,7 @@ def void_cmd(
             callback=utf8_text,
         ),
     ] = None,
-    table: Annotated[
-        str | None,
-        typer.Option(
-            "--table", help="The hand's table, when the event had several.", callback=utf8_text
-        ),
-    ] = None,
+    table: HandTableOption = None,
     db: DbOption = LEDGER,
 ) -> None:
     """Take a hand, or a whole event, out of every figure without deleting it.
@@ -365,15 +371,8 @@ def void_cmd(
 
 
 def unvoid_cmd(
-    event: Annotated[
-        str,
-        typer.Option(
-            "--event", help="The event: its name, key or id (see: events).", callback=utf8_text
-        ),
-    ],
-    reason: Annotated[
-        str, typer.Option("--reason", help="Why: the audit keeps it.", callback=utf8_text)
-    ],
+    event: VoidEventOption,
+    reason: ReasonOption,
     hand: Annotated[
         str | None,
         typer.Option(
@@ -382,12 +381,7 @@ def unvoid_cmd(
             callback=utf8_text,
         ),
     ] = None,
-    table: Annotated[
-        str | None,
-        typer.Option(
-            "--table", help="The hand's table, when the event had several.", callback=utf8_text
-        ),
-    ] = None,
+    table: HandTableOption = None,
     db: DbOption = LEDGER,
 ) -> None:
     """Take back an organiser's void of a hand, or of a whole event: it counts again.
