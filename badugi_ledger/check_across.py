@@ -9,6 +9,9 @@ An import stores the files in the order given, each held to what the files befor
 * a new hand that a counting hand of its event, numbered alike at another table, records in
   every figure is a copy whose table is named otherwise: a conflict, not stored
   (``ledger/conflicts.py``, ``copy_elsewhere``): ``duplicate-hand``;
+* a hand of a file's identity that a file before holds read by another reader (the same hand
+  converted to another format: a hand's fingerprint names its reader) is another version of
+  it, a conflict, not stored (``ledger/conflicts.py``, ``version_words``): ``duplicate-hand``;
 * a file whose new hands of an event are another file's night under another name, or
   renumbered, is refused whole, or stored with a warning when no card tells the nights apart
   (``ledger/night_copies.py``, whose rule and words are asked here): ``duplicate-hand``;
@@ -309,6 +312,38 @@ def copies_at_other_tables(
         said.add(line)
         text = f"imported after {other}, " + other_table_copy(here[3], before[2], str(other), at)
         yield here[1], Violation("duplicate-hand", text, here[1].pos)
+
+
+def other_readers(
+    path: Path,
+    pairs: list[tuple[int, Path, int, tuple[str, str]]],
+    replay: Replayed,
+) -> Iterator[tuple[HandOutcome, Violation]]:
+    """Of ``pairs`` (line here, an earlier file, the line there of the hand of the same
+    identity, and the readers of the two: the earlier file's, this one's), hands read by
+    another reader - the same hand converted to another format, or another hand: the import's
+    conflict either way, as a hand's fingerprint names its reader, and the hand not stored
+    (:func:`~.ledger.conflicts.version_words`).  A ``duplicate-hand`` error at the hand here,
+    in the import's words, after the name of the earlier file and the hand's line there."""
+    from .ledger.conflicts import earlier_words, version_words  # (the import's words)
+    from .ledger.report import NOT_STORED
+
+    mine = _facts(replay(path), {line for line, _, _, _ in pairs})
+    theirs = {
+        other: _facts(replay(other), {at for _, o, at, _ in pairs if o == other})
+        for other in dict.fromkeys(other for _, other, _, _ in pairs)
+    }
+    for line, other, at, origins in sorted(pairs, key=lambda pair: pair[0]):
+        here, before = mine.get(line), theirs[other].get(at)
+        if here is None or before is None:
+            continue
+        table = here[5]
+        words = (
+            *version_words(before[2], here[2], (table, table), origins),
+            earlier_words(str(other)),
+        )
+        text = f"imported after {other} (line {at}), {NOT_STORED}: {'; '.join(words)}"
+        yield here[0], Violation("duplicate-hand", text, here[0].pos)
 
 
 Earlier = list[tuple[Path, Event, "array[int]"]]

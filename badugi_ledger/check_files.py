@@ -199,16 +199,23 @@ class HandsOfFiles:
             for other in dict.fromkeys(other for _, other, _ in pairs)
         }
         reported: list[tuple[HandOutcome, Violation]] = []
+        converted: list[tuple[int, Path, int, tuple[str, str]]] = []
         for line, other, at in sorted(pairs, key=lambda pair: pair[0]):
             here, before = mine.get(line), theirs[other].get(at)
             if here is None or before is None:
                 continue
             said = in_two_files(here[0], before[0])
-            if said is not None:
+            if said is not None and here[0].origin != before[0].origin:
+                converted.append((line, other, at, (before[0].origin, here[0].origin)))
+            elif said is not None:
                 text, copy = said
                 kind: ViolationKind = "warning" if copy else "illegal"
                 error = Violation("duplicate-hand", text, here[1].pos, kind)
                 reported.append((here[1], error))
+        if converted:  # (rare: the facts of these hands, in the import's words)
+            from .check_across import other_readers
+
+            reported += other_readers(path, converted, self.replay)
         return reported
 
     def _versions(self, path: Path, lines: set[int]) -> dict[int, tuple[HandVersion, HandOutcome]]:

@@ -22,7 +22,13 @@ from ..model.events import term_text
 from .event_lookup import event_label_of
 from .event_terms import COMMAND_NAME
 from .fingerprints import PHH_ORIGIN
-from .hand_content import differences, players_renamed, stacks_carried_otherwise, stored_facts
+from .hand_content import (
+    HandFacts,
+    differences,
+    players_renamed,
+    stacks_carried_otherwise,
+    stored_facts,
+)
 from .holdings import Stored
 from .report import (
     OTHER_TABLE,
@@ -90,14 +96,9 @@ def hand_conflict(
             "SELECT coalesce(table_name, ''), origin FROM hands WHERE id = ?", [stored.id]
         ).fetchone()
         origin = rows.hand[2]
-        written = None if was == table else f"its table {was!r} → {table!r}"
-        if written is None and read_from and read_from != origin:
-            written = (
-                f"the ledger holds it as read from a {read_from!r} file, this file is "
-                f"{origin!r} (the same hand converted to another format?): import a hand "
-                "from one file and leave the other out"
-            )
-        found = tuple(differences(stored_facts(conn, stored.id), rows.facts(), written))
+        found = version_words(
+            stored_facts(conn, stored.id), rows.facts(), (was, table), (read_from, origin)
+        )
         if origin == read_from == PHH_ORIGIN and stored.source not in (None, rows.source):
             found += (
                 f"the ledger's hand {number} is {stored.source}'s: a PHH hand without a "
@@ -107,11 +108,7 @@ def hand_conflict(
                 "put this one in the other's place",
             )
     if earlier is not None:
-        found += (
-            f"{earlier}, read earlier in this import, holds the ledger's version: two "
-            f"files of one import disagree on this hand, so the ledger keeps it; correct "
-            f"or delete the stale copy, or import the corrected file on its own",
-        )
+        found += (earlier_words(earlier),)
     if stored.event_id != event_id:
         found += (
             f"the ledger holds it in the event {event_key(stored.event_id)!r}, the "
@@ -119,6 +116,37 @@ def hand_conflict(
         )
     fix = TWICE if twice else STALE_COPY if earlier is not None else None
     return Conflict(rows.source, line, number, table, label, found, fix=fix)
+
+
+def version_words(
+    old: HandFacts, new: HandFacts, tables: tuple[str, str], origins: tuple[str | None, str]
+) -> tuple[str, ...]:
+    """What differs between the ledger's version ``old`` of a hand and ``new``, one of its
+    table and number: the figures (:func:`.hand_content.differences`), after the table's name
+    (``tables``: the ledger's, the file's) or the format each was read from (``origins``: the
+    ledger's reader, None in a ledger of before it was kept, and the file's) when they differ.
+    A hand's fingerprint names its reader, so the same hand converted to another format is
+    another version of it, a conflict: said so, as it differs in no figure.  The import's
+    words, and ``check``'s of a hand two files of it hold."""
+    (was, table), (read_from, origin) = tables, origins
+    written = None if was == table else f"its table {was!r} → {table!r}"
+    if written is None and read_from and read_from != origin:
+        written = (
+            f"the ledger holds it as read from a {read_from!r} file, this file is "
+            f"{origin!r} (the same hand converted to another format?): import a hand "
+            "from one file and leave the other out"
+        )
+    return tuple(differences(old, new, written))
+
+
+def earlier_words(earlier: str) -> str:
+    """What an import says of a conflict whose ledger's version the file ``earlier``, read
+    before in the same import, holds (``--replace`` would meet the two versions again)."""
+    return (
+        f"{earlier}, read earlier in this import, holds the ledger's version: two "
+        f"files of one import disagree on this hand, so the ledger keeps it; correct "
+        f"or delete the stale copy, or import the corrected file on its own"
+    )
 
 
 def stays_void(conn: sqlite3.Connection, conflict: Conflict, stored: Stored) -> Conflict:

@@ -135,8 +135,9 @@ class Conflict:
         return for_terminal(line)
 
 
-_NOT_STORED = "conflict, not stored"
-"""What the report says of a hand the ledger holds with other content."""
+NOT_STORED = "conflict, not stored"
+"""What the report says of a hand the ledger holds with other content (and ``check`` of a
+hand two files of an import hold as two versions of it)."""
 
 STALE_COPY = (
     "two files of one import that disagree on a hand leave the ledger's version, with "
@@ -391,7 +392,7 @@ class ImportReport:
             lines.append(f"{f.source}: {f.counts()}{state}")
             lines += [line for r in f.rejected for line in rejected_lines(r)]
             lines += [
-                c.text("conflict, the event keeps the ledger's" if c.event_fact else _NOT_STORED)
+                c.text("conflict, the event keeps the ledger's" if c.event_fact else NOT_STORED)
                 for c in f.conflicts
             ]
             lines += [c.text("replaced") for c in f.replaced]

@@ -246,6 +246,9 @@ class HandVersion(NamedTuple):
     """:func:`file_identity`."""
     source: str
     line: int
+    origin: str
+    """The reader that read it (:attr:`~.events.HandRecord.origin`): the ledger's fingerprint
+    of a hand names it, so a hand read by another is another version of it."""
     recorded: int
     """:func:`content`: what the hand records."""
     started: tuple[tuple[str, int], ...]
@@ -273,6 +276,7 @@ def hand_version(record: HandRecord, starting: Mapping[str, int], carry_in: int)
         file_identity(record),
         record.pos.source,
         record.pos.line,
+        record.origin,
         content(record),
         (*sorted(starting.items()), ("", carry_in)),
         (
@@ -289,14 +293,16 @@ def hand_version(record: HandRecord, starting: Mapping[str, int], carry_in: int)
 def in_two_files(hand: HandVersion, first: HandVersion) -> tuple[str, bool] | None:
     """What is wrong with ``hand``, whose identity (:func:`file_identity`) ``first``, a hand of
     another file read before it, has too, and whether it is a copy of it: the same
-    :func:`content`, dealt from the same stacks (a warning: an import of both stores it once,
-    a duplicate); else another version of that hand (an error: the import keeps the version
-    read first and reports this one as a conflict).  None when the two are not of one
+    :func:`content` read by the same reader (the ledger's fingerprint names it: a hand
+    converted to another format is not its copy there), dealt from the same stacks (a
+    warning: an import of both stores it once, a duplicate); else another version of that
+    hand (an error: the import keeps the version read first and reports this one as a
+    conflict).  None when the two are not of one
     identity (two identities of one :func:`file_key`)."""
     if hand.identity != first.identity:
         return None
     number, where = hand.identity[-1], f"{first.source} (line {first.line})"
-    if (hand.recorded, hand.started) == (first.recorded, first.started):
+    if (hand.origin, hand.recorded, hand.started) == (first.origin, first.recorded, first.started):
         return (
             f"hand {number} is written in {where} too, the same hand: a copy, which an import "
             "of both files stores once (a duplicate); remove one of them"
