@@ -711,6 +711,20 @@ def test_simulate_out_of_range_is_a_usage_error(tmp_path: Path, options: list[st
     assert not out.exists()
 
 
+@pytest.mark.parametrize("table", ["1" * 5000, "50/" + "5" * 4400, "9" * 30 + "/1"])
+def test_a_prize_table_of_numbers_too_long_to_read_is_a_usage_error(
+    tmp_path: Path, table: str
+) -> None:
+    """``tournament --payouts`` takes whole percentages totalling 100 (docs/ledger.md,
+    *Tournaments*): a percentage of thousands of digits is refused as a usage error, as a
+    file's ``payouts`` header of one is a parse error, never a traceback (Python will not
+    convert a number of more than 4300 digits)."""
+    result = run("tournament", "--event", "1", "--payouts", table, "--db", tmp_path / "c.db")
+    assert result.exit_code == 2, result.output
+    assert "--payouts" in result.output
+    assert not (tmp_path / "c.db").exists()
+
+
 # The ledger's path (``--db``, ``BADUGI_LEDGER_DB``) is held to the hand files' rules: empty,
 # a line break, a symlink loop.  Each command that takes --db, with what it needs besides.
 LEDGER_COMMANDS = {

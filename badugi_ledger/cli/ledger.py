@@ -207,18 +207,24 @@ def _payouts(text: str) -> tuple[int, ...] | Literal["clear"]:
     """An option's prize table (``50/30/20``, percent of the pool, first place first; ``none``:
     no prizes; ``clear``: the table the command set taken back, the files' counting again);
     a bad one is a usage error saying why."""
+    from ..model.limits import MAX_DIGITS, quote
     from ..model.settings import validate_payouts
+    from ..text.transformer import too_large
 
     word = text.strip().lower()
     if word == "none":
         return ()
     if word == "clear":
         return "clear"
-    parts = text.split("/")
-    if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+    parts = [p.strip() for p in text.split("/")]
+    if not all(p.isascii() and p.isdigit() for p in parts):
         raise typer.BadParameter(
-            f"{text!r} is not a prize table: whole percentages first place first, like 50/30/20"
+            f"{quote(text)!r} is not a prize table: whole percentages first place first, like "
+            "50/30/20"
         )
+    long = next((p for p in parts if len(p.lstrip("0")) > MAX_DIGITS), None)
+    if long is not None:  # never converted: far above any percentage
+        raise typer.BadParameter(too_large(long, "payouts"))
     try:
         return validate_payouts([int(p) for p in parts])
     except BadugiError as exc:
