@@ -53,7 +53,10 @@ def write_unwritten(
     the old file it was renamed from (unless changed since), and clear its row; ``within``:
     only the files in (or named by) these paths, as an import of them reads.  What was done,
     one line a file, for the organiser to read; a file that cannot be written is said, and
-    its row kept for the next time."""
+    its row kept for the next time - so is one whose place something else took (a folder, a
+    link to nowhere, a file of other text: a file left there by this, killed before its row
+    was cleared, holds the text), and the old file stays: the night's hands would be in no
+    file at all."""
     rows = db.execute(
         "SELECT path, text, renamed_from, renamed_digest FROM unwritten_files ORDER BY path"
     ).fetchall()
@@ -69,6 +72,14 @@ def write_unwritten(
             wrote = not os.path.lexists(target)
             if wrote:
                 _write(target, text)
+            elif _held(target) != text:  # not the file this wrote: the save is not finished
+                done.append(
+                    f"{path}: not written: {_what_is_there(target)} is there, which the "
+                    "ledger does not write over; the ledger holds the night's hands and "
+                    f"text, and {Path(renamed_from).name if renamed_from else 'its old file'} "
+                    "stays: move it away, and the next import of the folder writes the file"
+                )
+                continue
             old = Path(renamed_from) if renamed_from else None
             if old is not None and old != target and old.is_file() and _digest(old) == digest:
                 old.unlink()
@@ -85,6 +96,24 @@ def write_unwritten(
                 f"of the night renamed from {Path(renamed_from).name} stopped before it wrote it"
             )
     return done
+
+
+def _held(target: Path) -> str | None:
+    """The text of the file at ``target`` (None: a folder, a link to nowhere, a file that
+    cannot be read as text)."""
+    try:
+        return target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _what_is_there(target: Path) -> str:
+    """What lies at ``target`` instead of the file the ledger would write, in words."""
+    if target.is_symlink() and not target.exists():
+        return "a link to nowhere"
+    if target.is_dir():
+        return "a folder"
+    return "a file of other text"
 
 
 def _inside(path: str, place: str) -> bool:

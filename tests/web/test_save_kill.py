@@ -446,3 +446,56 @@ def test_a_text_the_ledger_takes_only_in_part_is_not_stored_at_all(
     assert saved.data["stored"] == 0 and len(saved.data["rejected"]) == 1
     assert counted(db_path) == ["1"]
     assert (folder / FILE).read_text(encoding="utf-8") == NIGHT
+
+
+@pytest.mark.parametrize("there", ["folder", "other file", "link to nowhere"])
+def test_a_renamed_nights_file_whose_place_is_taken_is_not_written_and_its_old_file_stays(
+    saved_night: tuple[Path, Path], there: str
+) -> None:
+    """Killed after the ``COMMIT`` that records the rename, and something else put where the
+    new file goes before anything wrote it (a folder, a file of other text, a link to
+    nowhere): the ledger's text is not written over it, and nothing the save began is taken
+    as finished - the old file stays, and the ledger keeps the text, the import saying why.
+    Before, the old file was removed and the text cleared as if written, the night's hands in
+    no file at all (README.md, *record page*: the ledger keeps the night's text until the
+    file is in place).  Once the place is free, the next import writes the file."""
+    db_path, folder = saved_night
+    child = multiprocessing.get_context("fork").Process(
+        target=_renamed_killed_at, args=("committed", db_path, folder)
+    )
+    child.start()
+    child.join(120)
+    assert child.exitcode == KILLED, "the save never reached its COMMIT"
+    path = folder / RENAMED_FILE
+    if there == "folder":
+        path.mkdir()
+    elif there == "other file":
+        path.write_text("# notes of another night\n", encoding="utf-8")
+    else:
+        path.symlink_to(folder.parent / "nowhere.bhh")
+
+    ledger = open_ledger(db_path)
+    try:
+        report = import_paths(ledger, [folder])
+    finally:
+        ledger.close()
+    said = " ".join(report.text_lines())
+    assert f"{path}: not written: " in said, said
+    assert (folder / FILE).read_text(encoding="utf-8") == NIGHT  # the old file stays
+    with sqlite3.connect(db_path) as db:
+        kept = db.execute("SELECT path, text FROM unwritten_files").fetchall()
+    db.close()
+    assert kept == [(str(path), RENAMED)]
+
+    if path.is_dir() and not path.is_symlink():
+        path.rmdir()
+    else:
+        path.unlink()
+    ledger = open_ledger(db_path)  # the place free: the next import finishes the save
+    try:
+        import_paths(ledger, [folder])
+    finally:
+        ledger.close()
+    assert path.read_text(encoding="utf-8") == RENAMED
+    assert not (folder / FILE).exists()
+    assert counted(db_path) == ["1", "2"]
