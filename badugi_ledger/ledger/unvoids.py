@@ -281,6 +281,13 @@ def _refuse_a_carry_taken_meanwhile(
             f"{carrier[0]} first (hands that pass a pot count again in the order they were "
             "played)"
         )
+    elif own(short) and (earlier := _void_carriers_before(db, short.hand_row)):
+        way = (
+            f"{earlier}, which carried a pot, is void: if it carried this one, un-void it "
+            "first (hands that pass a pot count again in the order they were played); else "
+            "another hand took the pot while it was void: void that hand first, or correct "
+            "its 'carry in' (import its file again with --replace)"
+        )
     elif own(short):
         way = (
             "another hand took the pot while it was void: void that hand first, or correct "
@@ -302,3 +309,26 @@ WHERE o.hand_id = ? AND h.carry_out > 0 ORDER BY c.seq DESC LIMIT 1
 """
 """The last hand before a hand, at its table in its night, that an organiser voided and that
 carried a pot."""
+
+
+def _void_carriers_before(db: sqlite3.Connection, hand_row: int) -> str:
+    """The hands of nights before the hand ``hand_row``'s (an earlier date, or none known), at
+    its table in its unit, that an organiser voided and that carried a pot, in words (empty:
+    none): the pot the hand takes may be one of theirs.  Which one is the pool's order to say
+    (:mod:`.carried_pots`); the refusal names them all, for the organiser to tell."""
+    found = db.execute(
+        "SELECT c.hand_number, c.table_name, c.event_id, c.void_reason FROM hands h "
+        "JOIN events e ON e.id = h.event_id JOIN hands c "
+        "ON coalesce(c.table_name, '') = coalesce(h.table_name, '') AND c.carry_out > 0 "
+        "AND c.event_id != h.event_id AND c.void_reason IS NOT NULL "
+        "JOIN events ce ON ce.id = c.event_id AND ce.money IS e.money "
+        "AND (ce.date IS NULL OR e.date IS NULL OR ce.date <= e.date) "
+        "WHERE h.id = ? ORDER BY ce.date, c.id",
+        [hand_row],
+    ).fetchall()
+    named = [
+        f"hand {number}{f' at table {table}' if table else ''} of {event_label_of(db, event)}"
+        for number, table, event, reason in found
+        if voided_in_play(reason)
+    ]
+    return " or ".join(named)

@@ -25,7 +25,7 @@ from badugi_ledger.ledger.void_reasons import SET_ASIDE_REASON
 from badugi_ledger.model.errors import LedgerError
 from tests.helpers.ledger_race import second_waits_for_first
 from tests.helpers.paths import EXAMPLES
-from tests.ledger.test_carried_pot_corrections import later_night
+from tests.ledger.test_carried_pot_corrections import later_night, night_one
 from tests.ledger.test_corrections_voids import (
     EVENT,
     HANDS,
@@ -319,6 +319,29 @@ def test_a_pot_taken_by_another_night_meanwhile_is_refused(tmp_path: Path) -> No
     now = read(db)
     for figure in ("settle", "standings", "postings", "tournament"):  # (its events: one more)
         assert now[figure] == never[figure], figure
+
+
+def test_a_pot_whose_carrying_hand_of_an_earlier_night_is_void_names_that_hand(
+    tmp_path: Path,
+) -> None:
+    """The next night's Q2 takes the pot P1 carried (``carry in 12``); Q2 voided, then P1:
+    Q2 taken back first would take a pot nobody carried.  No hand took it meanwhile: the
+    refusal names P1 of the night before, to un-void first, and never tells the organiser to
+    void a hand that took it."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "n1.bhh", night_one())  # (up to P1: nothing takes its pot)
+    later = write(tmp_path / "n2.bhh", later_night("Next night", "2024-05-10", "Q"))
+    code, out = invoke("import", first, later, "--db", db)
+    assert code == 0, out
+    void(db, "Next night", "Q2")
+    void(db, PROGRESSIVE, "P1")
+    said = refused(db, "Next night", "Q2")
+    assert (
+        "hand P1 at table Back room of Progressive night (2024-05-03), which carried a pot, "
+        "is void: if it carried this one, un-void it first"
+    ) in said, said
+    take_back(db, PROGRESSIVE, "P1")
+    take_back(db, "Next night", "Q2")
 
 
 def test_a_second_organisers_unvoid_of_the_same_hand_is_refused(tmp_path: Path) -> None:
