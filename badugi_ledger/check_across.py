@@ -9,9 +9,11 @@ An import stores the files in the order given, each held to what the files befor
 * a new hand that a counting hand of its event, numbered alike at another table, records in
   every figure is a copy whose table is named otherwise: a conflict, not stored
   (``ledger/conflicts.py``, ``copy_elsewhere``): ``duplicate-hand``;
-* a hand of a file's identity that a file before holds read by another reader (the same hand
-  converted to another format: a hand's fingerprint names its reader) is another version of
-  it, a conflict, not stored (``ledger/conflicts.py``, ``version_words``): ``duplicate-hand``;
+* a hand of a file's identity that a file before holds in another version - other figures,
+  or read by another reader (the same hand converted to another format: a hand's fingerprint
+  names its reader) - is a conflict, not stored, each figure that differs said
+  (``ledger/conflicts.py``, ``version_words``; which two are versions of each other,
+  ``check_files.HandsOfFiles`` finds): ``duplicate-hand``;
 * a file whose new hands of an event are another file's night under another name, or
   renumbered, is refused whole, or stored with a warning when no card tells the nights apart
   (``ledger/night_copies.py``, whose rule and words are asked here): ``duplicate-hand``;
@@ -314,32 +316,38 @@ def copies_at_other_tables(
         yield here[1], Violation("duplicate-hand", text, here[1].pos)
 
 
-def other_readers(
-    path: Path,
-    pairs: list[tuple[int, Path, int, tuple[str, str]]],
-    replay: Replayed,
+Versions = list[tuple[int, Path, int, tuple[str, str], Path]]
+"""Hands of a file that a file before holds in another version: (line here, the file before
+that stored the hand, the line there, the readers of the two - that file's, this one's - and
+the file the ledger reads the hand from: the last before holding it, as a copy)."""
+
+
+def other_versions(
+    path: Path, pairs: Versions, replay: Replayed
 ) -> Iterator[tuple[HandOutcome, Violation]]:
-    """Of ``pairs`` (line here, an earlier file, the line there of the hand of the same
-    identity, and the readers of the two: the earlier file's, this one's), hands read by
-    another reader - the same hand converted to another format, or another hand: the import's
-    conflict either way, as a hand's fingerprint names its reader, and the hand not stored
-    (:func:`~.ledger.conflicts.version_words`).  A ``duplicate-hand`` error at the hand here,
-    in the import's words, after the name of the earlier file and the hand's line there."""
+    """Of ``pairs``, the import's conflict of each: the hand here another version of the
+    ledger's - other figures, or read by another reader (the same hand converted to another
+    format: a hand's fingerprint names its reader) - and not stored.  A ``duplicate-hand``
+    error at the hand here, after the name of the file before and the hand's line there, in
+    the import's words (:func:`~.ledger.conflicts.version_words`, ``earlier_words``): each
+    figure that differs, as the ledger holds it and as this file has it."""
     from .ledger.conflicts import earlier_words, version_words  # (the import's words)
     from .ledger.report import NOT_STORED
 
-    mine = _facts(replay(path), {line for line, _, _, _ in pairs})
+    mine = _facts(replay(path), {line for line, _, _, _, _ in pairs})
     theirs = {
-        other: _facts(replay(other), {at for _, o, at, _ in pairs if o == other})
-        for other in dict.fromkeys(other for _, other, _, _ in pairs)
+        other: _facts(replay(other), {at for _, o, at, _, _ in pairs if o == other})
+        for other in dict.fromkeys(other for _, other, _, _, _ in pairs)
     }
-    for line, other, at, origins in sorted(pairs, key=lambda pair: pair[0]):
+    for line, other, at, origins, holder in sorted(pairs, key=lambda pair: pair[0]):
         here, before = mine.get(line), theirs[other].get(at)
         if here is None or before is None:
             continue
-        table = here[5]
+        table, number = here[5], here[1]
         words = (
-            *version_words(before[2], here[2], (table, table), origins),
+            *version_words(
+                before[2], here[2], (table, table), origins, number, (str(holder), str(path))
+            ),
             earlier_words(str(other)),
         )
         text = f"imported after {other} (line {at}), {NOT_STORED}: {'; '.join(words)}"

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from .check_across import EventsOfFiles, FileFacts, NightsOfFiles, TablesOfFiles
 from .check_pools import PoolsOfFiles
 from .model.copies import file_key
-from .model.results import HandOutcome, Violation, ViolationKind
+from .model.results import HandOutcome, Violation
 
 if TYPE_CHECKING:
-    from .check_across import Replayed
+    from .check_across import Replayed, Versions
     from .model.copies import HandVersion
 
 
@@ -58,7 +58,9 @@ class HandsOfFiles:
     a night and event.  Only when a key recurs are the two
     files replayed again, here, to compare the two hands (:func:`~.model.copies.in_two_files`)
     - what they record and the stacks and pot they were dealt from, as the import compares
-    them - which keeps the verdicts the same however many processes checked the files."""
+    them - and the hands of another version once more, to say what differs in the import's
+    words (:func:`~.check_across.other_versions`), which keeps the verdicts the same however
+    many processes checked the files."""
 
     def __init__(self, replay: Replayed) -> None:
         self.replay = replay
@@ -171,13 +173,15 @@ class HandsOfFiles:
         those of another version: the import does not store them, and the ledger's hand stays
         the one the file before holds (a copy, which the ledger reads from this file now, is
         remembered: :func:`_last_holding`)."""
-        pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
+        pairs: list[tuple[int, Path, int, Path]] = []  # (as :meth:`_compared` takes them)
         for group, numbers in keys.items():
             seen, earlier = self.groups.setdefault(group, (set(), []))
             if not seen.isdisjoint(numbers[0::2]):
                 for i in range(0, len(numbers), 2):
                     if numbers[i] in seen:
-                        pairs.append((numbers[i + 1], *_first_holding(earlier, numbers[i])))
+                        first, at = _first_holding(earlier, numbers[i])
+                        last = _last_holding(earlier, numbers[i])[0]
+                        pairs.append((numbers[i + 1], first, at, last))
         reported = self._compared(path, pairs) if pairs else []
         versions = {found.pos.line for found, error in reported if error.kind == "illegal"}
         for group, numbers in _left_out(keys, versions).items():
@@ -187,35 +191,39 @@ class HandsOfFiles:
         return reported
 
     def _compared(
-        self, path: Path, pairs: list[tuple[int, Path, int]]
+        self, path: Path, pairs: list[tuple[int, Path, int, Path]]
     ) -> list[tuple[HandOutcome, Violation]]:
-        """:meth:`_same_identity`'s problems of ``pairs`` (line here, earlier file, line
-        there), the two files replayed again."""
-        from .model.copies import in_two_files
+        """:meth:`_same_identity`'s problems of ``pairs`` (line here, the earlier file that
+        stored the hand, line there, the earlier file the ledger reads it from), the two files
+        replayed again: a copy (:func:`~.model.copies.in_two_files`) a warning; another
+        version the import's conflict, in its words, each figure that differs
+        (:func:`~.check_across.other_versions`: the files replayed once more, for those
+        hands only)."""
+        from .model.copies import copy_words, in_two_files
 
-        mine = self._versions(path, {line for line, _, _ in pairs})
+        mine = self._versions(path, {line for line, _, _, _ in pairs})
         theirs = {
-            other: self._versions(other, {at for _, o, at in pairs if o == other})
-            for other in dict.fromkeys(other for _, other, _ in pairs)
+            other: self._versions(other, {at for _, o, at, _ in pairs if o == other})
+            for other in dict.fromkeys(other for _, other, _, _ in pairs)
         }
         reported: list[tuple[HandOutcome, Violation]] = []
-        converted: list[tuple[int, Path, int, tuple[str, str]]] = []
-        for line, other, at in sorted(pairs, key=lambda pair: pair[0]):
+        versions: Versions = []
+        for line, other, at, holder in sorted(pairs, key=lambda pair: pair[0]):
             here, before = mine.get(line), theirs[other].get(at)
             if here is None or before is None:
                 continue
-            said = in_two_files(here[0], before[0])
-            if said is not None and here[0].origin != before[0].origin:
-                converted.append((line, other, at, (before[0].origin, here[0].origin)))
-            elif said is not None:
-                text, copy = said
-                kind: ViolationKind = "warning" if copy else "illegal"
-                error = Violation("duplicate-hand", text, here[1].pos, kind)
-                reported.append((here[1], error))
-        if converted:  # (rare: the facts of these hands, in the import's words)
-            from .check_across import other_readers
+            copy = in_two_files(here[0], before[0])
+            if copy:
+                text = copy_words(here[0], before[0])
+                reported.append(
+                    (here[1], Violation("duplicate-hand", text, here[1].pos, "warning"))
+                )
+            elif copy is not None:
+                versions.append((line, other, at, (before[0].origin, here[0].origin), holder))
+        if versions:  # (rare: the facts of these hands, in the import's words)
+            from .check_across import other_versions
 
-            reported += other_readers(path, converted, self.replay)
+            reported += other_versions(path, versions, self.replay)
         return reported
 
     def _versions(self, path: Path, lines: set[int]) -> dict[int, tuple[HandVersion, HandOutcome]]:

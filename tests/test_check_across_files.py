@@ -72,21 +72,30 @@ def test_a_file_copied_and_edited_is_reported_at_each_hand_as_the_import_does(
     assert [line.split(": hand ")[0] for line in found] == [
         f"{b}:{where[number]}:1" for number in ("1", "2", "3", "4")
     ]
-    for number, line in zip(("1", "2", "3", "4"), found, strict=True):
-        assert f"is written in {a} (line {where[number]}) too, as another hand" in line
-        assert "two files of one check disagree on this hand" in line
-    # hand 3 records what the night's does; it was dealt from other stacks
-    assert "(other seats or stacks)" in found[0] and "(other stacks carried into it)" in found[2]
     assert f"{b}: 4 hands: 0 ok, 4 with violations, 0 with payout mismatches" in lines
     assert f"{a}: 4 hands: 4 ok, 0 with violations, 0 with payout mismatches" in lines
 
-    # The import of the same files finds the same four hands in conflict, a.bhh's kept.
-    db = tmp_path / "club.db"
-    imported = runner.invoke(app, ["import", "--db", str(db), str(a), str(b)])
-    conflicts = re.findall(
-        r"line (\d+) hand (\S+) at table \S+ .*?: conflict, not stored", imported.output
+    # The import of the same files finds the same four hands in conflict, a.bhh's kept, and
+    # check says each in its words (hand 3 records what the night's does: dealt from other
+    # stacks, its starting stack differs).
+    conflicts = _conflicts([a, b], tmp_path / "club.db")
+    assert sorted(conflicts) == [where[n] for n in ("1", "2", "3", "4")]
+    for number, line in zip(("1", "2", "3", "4"), found, strict=True):
+        words = conflicts[where[number]]
+        assert line.endswith(
+            f"(line {where[number]}), conflict, not stored: {words} [duplicate-hand]"
+        )
+        assert line.split(": hand ", 2)[-1].startswith(f"{number}: imported after {a} ")
+    assert "Cara: starting stack 100 → 101" in conflicts[where["3"]]
+
+
+def _conflicts(paths: list[Path], db: Path) -> dict[int, str]:
+    """``import --json`` of ``paths`` into the empty ledger ``db``: the line of each hand in
+    conflict -> its differences, as the import's text report joins them."""
+    report = json.loads(
+        runner.invoke(app, ["import", "--db", str(db), "--json", *map(str, paths)]).stdout
     )
-    assert sorted(conflicts) == sorted((str(where[n]), n) for n in ("1", "2", "3", "4"))
+    return {c["line"]: "; ".join(c["differences"]) for f in report["files"] for c in f["conflicts"]}
 
 
 def test_a_hand_copied_exactly_into_another_file_is_a_warning_as_a_duplicate_is(
@@ -186,6 +195,7 @@ def test_json_reports_a_hand_two_files_hold_at_that_hand(tmp_path: Path) -> None
     warning), every other field as one file's check gives it.  One process or two."""
     a, b, c = _files(tmp_path, a=NIGHT, b=EDITED, c=NIGHT)
     where = _hand_lines(NIGHT)
+    conflicts = _conflicts([a, b, c], tmp_path / "club.db")
     status, objects = _objects([a, b, c], 1)
     assert (status, objects) == _objects([a, b, c], 2)
     assert status == 1
@@ -203,8 +213,9 @@ def test_json_reports_a_hand_two_files_hold_at_that_hand(tmp_path: Path) -> None
         if found["source"] == str(b):
             assert said["kind"] == "illegal" and found["ok"] is False
             assert found["errors"] == [*own["errors"], said]
-            assert (
-                f"is written in {a} (line {found['line']}) too, as another hand" in said["message"]
+            assert said["message"] == (
+                f"imported after {a} (line {found['line']}), conflict, not stored: "
+                f"{conflicts[found['line']]}"
             )
         else:
             assert said["kind"] == "warning" and found["ok"] is True

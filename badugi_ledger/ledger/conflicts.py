@@ -95,18 +95,14 @@ def hand_conflict(
         was, read_from = conn.execute(
             "SELECT coalesce(table_name, ''), origin FROM hands WHERE id = ?", [stored.id]
         ).fetchone()
-        origin = rows.hand[2]
         found = version_words(
-            stored_facts(conn, stored.id), rows.facts(), (was, table), (read_from, origin)
+            stored_facts(conn, stored.id),
+            rows.facts(),
+            (was, table),
+            (read_from, rows.hand[2]),
+            number,
+            (stored.source, rows.source),
         )
-        if origin == read_from == PHH_ORIGIN and stored.source not in (None, rows.source):
-            found += (
-                f"the ledger's hand {number} is {stored.source}'s: a PHH hand without a "
-                "'hand' field is numbered by its table's key in its file ([1], [2] …) or by "
-                "the file's name, so two files' hands may share a number; if they are two "
-                "hands, give each its 'hand' (or a 'table') in the files - --replace would "
-                "put this one in the other's place",
-            )
     if earlier is not None:
         found += (earlier_words(earlier),)
     if stored.event_id != event_id:
@@ -119,15 +115,22 @@ def hand_conflict(
 
 
 def version_words(
-    old: HandFacts, new: HandFacts, tables: tuple[str, str], origins: tuple[str | None, str]
+    old: HandFacts,
+    new: HandFacts,
+    tables: tuple[str, str],
+    origins: tuple[str | None, str],
+    number: str,
+    sources: tuple[str | None, str],
 ) -> tuple[str, ...]:
-    """What differs between the ledger's version ``old`` of a hand and ``new``, one of its
-    table and number: the figures (:func:`.hand_content.differences`), after the table's name
-    (``tables``: the ledger's, the file's) or the format each was read from (``origins``: the
-    ledger's reader, None in a ledger of before it was kept, and the file's) when they differ.
-    A hand's fingerprint names its reader, so the same hand converted to another format is
-    another version of it, a conflict: said so, as it differs in no figure.  The import's
-    words, and ``check``'s of a hand two files of it hold."""
+    """What differs between the ledger's version ``old`` of hand ``number`` and ``new``, one
+    of its table and number: the figures (:func:`.hand_content.differences`), after the
+    table's name (``tables``: the ledger's, the file's) or the format each was read from
+    (``origins``: the ledger's reader, None in a ledger of before it was kept, and the file's)
+    when they differ.  A hand's fingerprint names its reader, so the same hand converted to
+    another format is another version of it, a conflict: said so, as it differs in no figure.
+    Of two PHH files (``sources``: the file the ledger reads its hand from, and this one),
+    that a PHH hand's number may be its place in its file, so the two may be two hands.  The
+    import's words, and ``check``'s of a hand two files of it hold in two versions."""
     (was, table), (read_from, origin) = tables, origins
     written = None if was == table else f"its table {was!r} → {table!r}"
     if written is None and read_from and read_from != origin:
@@ -136,7 +139,17 @@ def version_words(
             f"{origin!r} (the same hand converted to another format?): import a hand "
             "from one file and leave the other out"
         )
-    return tuple(differences(old, new, written))
+    found = tuple(differences(old, new, written))
+    held_in, source = sources
+    if origin == read_from == PHH_ORIGIN and held_in not in (None, source):
+        found += (
+            f"the ledger's hand {number} is {held_in}'s: a PHH hand without a "
+            "'hand' field is numbered by its table's key in its file ([1], [2] …) or by "
+            "the file's name, so two files' hands may share a number; if they are two "
+            "hands, give each its 'hand' (or a 'table') in the files - --replace would "
+            "put this one in the other's place",
+        )
+    return found
 
 
 def earlier_words(earlier: str) -> str:

@@ -254,19 +254,6 @@ class HandVersion(NamedTuple):
     started: tuple[tuple[str, int], ...]
     """The stacks the replay started it with, by name, and (as ``""``) the pot carried in:
     a hand that records the same but was dealt from other chips is another hand."""
-    parts: tuple[int, ...]
-    """Hashes of its format, settings, players, seats, button and play, in the order of
-    :data:`_PARTS`: what tells in a few words how two versions differ."""
-
-
-_PARTS = (
-    "read from another format",
-    "other game settings",
-    "other players",
-    "other seats or stacks",
-    "another button",
-    "other play",
-)
 
 
 def hand_version(record: HandRecord, starting: Mapping[str, int], carry_in: int) -> HandVersion:
@@ -279,46 +266,31 @@ def hand_version(record: HandRecord, starting: Mapping[str, int], carry_in: int)
         record.origin,
         content(record),
         (*sorted(starting.items()), ("", carry_in)),
-        (
-            hash(record.origin),
-            _settings_hash(record.settings),
-            hash(frozenset(s.name for s in record.seats)),
-            hash(record.seats),
-            hash(record.button),
-            hash(record.events),
-        ),
     )
 
 
-def in_two_files(hand: HandVersion, first: HandVersion) -> tuple[str, bool] | None:
-    """What is wrong with ``hand``, whose identity (:func:`file_identity`) ``first``, a hand of
-    another file read before it, has too, and whether it is a copy of it: the same
-    :func:`content` read by the same reader (the ledger's fingerprint names it: a hand
-    converted to another format is not its copy there), dealt from the same stacks (a
-    warning: an import of both stores it once, a duplicate); else another version of that
-    hand (an error: the import keeps the version read first and reports this one as a
-    conflict).  None when the two are not of one
-    identity (two identities of one :func:`file_key`)."""
+def in_two_files(hand: HandVersion, first: HandVersion) -> bool | None:
+    """Whether ``hand``, whose identity (:func:`file_identity`) ``first``, a hand of another
+    file read before it, has too, is a copy of it: the same :func:`content` read by the same
+    reader (the ledger's fingerprint names it: a hand converted to another format is not its
+    copy there), dealt from the same stacks (a warning: an import of both stores it once, a
+    duplicate: :func:`copy_words`); else (False) another version of that hand (an error: the
+    import keeps the version read first and reports this one as a conflict, in its words of
+    what differs).  None when the two are not of one identity (two identities of one
+    :func:`file_key`)."""
     if hand.identity != first.identity:
         return None
-    number, where = hand.identity[-1], f"{first.source} (line {first.line})"
-    if (hand.origin, hand.recorded, hand.started) == (first.origin, first.recorded, first.started):
-        return (
-            f"hand {number} is written in {where} too, the same hand: a copy, which an import "
-            "of both files stores once (a duplicate); remove one of them"
-        ), True
-    found = [said for said, a, b in zip(_PARTS, hand.parts, first.parts, strict=True) if a != b]
-    seated = "other players" in found or "other seats or stacks" in found
-    if "other players" in found and "other seats or stacks" in found:
-        found.remove("other seats or stacks")  # (other players sit in other seats)
-    if hand.started[:-1] != first.started[:-1] and not seated:
-        found.append("other stacks carried into it")
-    if hand.started[-1] != first.started[-1]:
-        found.append("another pot carried into it")
-    differs = ", ".join(found) or "other content"
+    return (hand.origin, hand.recorded, hand.started) == (
+        first.origin,
+        first.recorded,
+        first.started,
+    )
+
+
+def copy_words(hand: HandVersion, first: HandVersion) -> str:
+    """What ``check`` says of ``hand``, a copy of ``first`` (:func:`in_two_files`)."""
     return (
-        f"hand {number} is written in {where} too, as another hand ({differs}): two files of "
-        "one check disagree on this hand, and an import of both keeps the version read first "
-        "and reports this one as a conflict; correct or delete the stale copy, or renumber "
+        f"hand {hand.identity[-1]} is written in {first.source} (line {first.line}) too, the "
+        "same hand: a copy, which an import of both files stores once (a duplicate); remove "
         "one of them"
-    ), False
+    )
