@@ -71,6 +71,18 @@ def test_markdown_standings_escape_table_breakers_and_html() -> None:
     assert len(widths) == 1  # every row has the header's columns
 
 
+def test_markdown_standings_write_names_that_look_like_numbers_as_written() -> None:
+    """Names are written as they are (grammar/README.md, *Player names*: one that starts with a
+    digit goes in quotes): a club that records its members by number, ``"007"``, or a name
+    such as ``1e3``, is shown so; Markdown's table writer read them as numbers (``7``, ``1000``)
+    when every name of the table looked like one."""
+    for names in (["007", "1e3"], ["0042", "+1"]):
+        db = ledger_of(None, names)
+        text = render(standings(db, StandingsOptions()), "markdown")  # type: ignore[arg-type]
+        cells = {cell.strip() for line in text.splitlines() for cell in line.split("|")}
+        assert set(names) <= cells, text
+
+
 @pytest.mark.parametrize(
     "name", [" =1+1", "＝1+1", "＋SUM(A1)", "－2", "＠x", "  @cmd", "\u3000=1"]
 )

@@ -111,6 +111,21 @@ def test_players_below_the_minimum_are_listed_without_a_rank() -> None:
     assert "None" not in render(df, "markdown")
 
 
+def test_markdown_points_are_the_points_the_other_formats_give() -> None:
+    """docs/ledger.md, *Standings*: points are rounded to 2 decimals.  Markdown's table writer
+    wrote them to six significant digits, so a season of big points tables read 12345.7 for
+    12345.67 (two players a rank apart shown equal) and 1.23457e+06 for 1234567."""
+    db = ledger_with(*(tourney(f"T{i}", "AB") for i in range(5)))
+    for table, points in (("2469.13,1000", "12345.65"), ("246913.4,0", "1234567.0")):
+        options = StandingsOptions(formula="table", table=parse_points_table(table))
+        df = standings(db, options)
+        assert str(df["points"].iloc[0]) == points and points in render(df, "table")
+        cells = {
+            cell.strip() for line in render(df, "markdown").splitlines() for cell in line.split("|")
+        }
+        assert points in cells, render(df, "markdown")
+
+
 def test_csv_ranks_stay_whole_numbers_beside_an_unranked_player() -> None:
     """JSON gives ``rank`` 1, 2 and null for a player below ``--min-events``; the CSV of the
     standings and of their export wrote ``1.0, 2.0`` once such a row was there."""
