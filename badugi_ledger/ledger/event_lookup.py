@@ -1,7 +1,8 @@
 """Events found by what a user types, and named as messages name them.
 
 Every command that takes an event (settle-up, a tournament's table and terms, ``show --db``,
-the voids, the web pages) finds it with :func:`find_event`: by id, name or key, the latest
+the voids, the web pages) finds it with :func:`find_event`: by id, name or key (digits that
+are one event's id and another's name refused as ambiguous, but for the web app's ids), the latest
 event with hands when none is given, the close matches named when nothing matches.  Every
 message that names an event names it by :func:`event_label` (by its id: :func:`event_label_of`),
 and its unit, where that tells it from another, by :func:`event_unit`.
@@ -45,6 +46,7 @@ def find_event(
     kind: str | None = None,
     counted: bool = False,
     voided: bool = False,
+    by_id: bool = False,
 ) -> dict[str, object]:
     """An event by id, name or key (exact, then any case), as ``badugi-ledger events`` shows
     them; ``ref`` None = the latest event (by date, then id) with hands.  ``counted`` leaves
@@ -53,8 +55,12 @@ def find_event(
     events share names the one with hands that count, when only one has: a night whose date
     or name a file corrected (``import --replace``) leaves its old event behind, its hands
     void, for the audit trail, and that namesake is not the night (``voided``: the void event
-    with hands that would count but for its void, for an un-void).  LedgerError if none
-    (naming close matches, or the event of another kind) or ambiguous."""
+    with hands that would count but for its void, for an un-void).  Digits that are one
+    event's id and another's name or key are refused as ambiguous (:func:`_refuse_either`):
+    a user typing ``1`` may mean either, and the wrong night voided or settled would say
+    nothing; ``by_id`` reads them as the id, for a caller that took the id from the ledger
+    itself (the web app's links and forms).  LedgerError if none (naming close matches, or
+    the event of another kind) or ambiguous."""
     table = "counted_events" if counted else "events"
     where = " AND kind = ?" if kind else ""
     extra: list[object] = [kind] if kind else []
@@ -73,6 +79,8 @@ def find_event(
             raise LedgerError(f"no {what} with hands in the ledger: import some hands first")
         return latest[0]
     text = str(ref).strip()
+    if not by_id:
+        _refuse_either(db, text, where, extra)
     rows = _matching(db, table, text, where, extra)
     if len(rows) > 1:
         live = [
@@ -83,7 +91,7 @@ def find_event(
         ]
         rows = live if len(live) == 1 else rows
     if not rows and counted:
-        void = find_event(db, text, kind=kind)
+        void = find_event(db, text, kind=kind, by_id=by_id)
         raise LedgerError(f"the event {event_label(void)} is void: {void['void_reason']}")
     if not rows and kind:
         others = _matching(db, "events", text, "", [])
@@ -111,11 +119,24 @@ def _matching(
 ) -> list[dict[str, object]]:
     """The events of ``table`` (and ``where``) that ``text`` names: by id, else name, key, then
     the name or key in any case."""
+    return _by_id(db, table, text, where, extra) or _by_name(db, table, text, where, extra)
+
+
+def _by_id(
+    db: sqlite3.Connection, table: str, text: str, where: str, extra: list[object]
+) -> list[dict[str, object]]:
+    """The event of ``table`` (and ``where``) whose id ``text`` is, when it is ASCII digits."""
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):  # (not "³", "٣")
+        return []
+    return list(dict_rows(db, f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra]))
+
+
+def _by_name(
+    db: sqlite3.Connection, table: str, text: str, where: str, extra: list[object]
+) -> list[dict[str, object]]:
+    """The events of ``table`` (and ``where``) named ``text``: by name, key, then the name or
+    key in any case."""
     rows: list[dict[str, object]] = []
-    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:  # (not "³", "٣")
-        rows = list(
-            dict_rows(db, f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra])
-        )
     for column in ("name", "key", "lower(name)", "lower(key)"):
         if rows:
             break
@@ -124,6 +145,27 @@ def _matching(
             dict_rows(db, f"SELECT * FROM {table} WHERE {column} = {value}{where}", [text, *extra])
         )
     return rows
+
+
+def _refuse_either(db: sqlite3.Connection, text: str, where: str, extra: list[object]) -> None:
+    """LedgerError when ``text`` is one event's id and another's name or key (among every
+    event of ``where``, void ones too: which event a user means does not depend on whether
+    it counts), naming each by id and key, the key being what names one event only."""
+    numbered = _by_id(db, "events", text, where, extra)
+    if not numbered:
+        return
+    others = [r for r in _by_name(db, "events", text, where, extra) if r["id"] != numbered[0]["id"]]
+    if not others:
+        return
+    each = "; ".join(
+        f"{event_label(r)}: id {r['id']}, key {quote(str(r['key']))!r}"
+        for r in [*numbered, *others[:5]]
+    )
+    raise LedgerError(
+        f"event {quote(text)!r} is ambiguous: it is one event's id and another's name or key "
+        f"({each}); give the key of the one you mean (badugi-ledger events --json lists "
+        "every event's key)"
+    )
 
 
 def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> str:

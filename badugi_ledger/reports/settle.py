@@ -264,11 +264,16 @@ def parties(balances: Mapping[str, int]) -> dict[str, int]:
 
 
 def settle_event(
-    db: sqlite3.Connection, event: str | int | None, *, exact_limit: int = DEFAULT_EXACT_LIMIT
+    db: sqlite3.Connection,
+    event: str | int | None,
+    *,
+    exact_limit: int = DEFAULT_EXACT_LIMIT,
+    by_id: bool = False,
 ) -> Settlement:
-    """Balances and the fewest transfers for one event (by id, name or key; None: the latest)."""
+    """Balances and the fewest transfers for one event (by id, name or key; None: the latest;
+    ``by_id`` as :func:`find_event` takes it)."""
     with reading(db):
-        row = find_event(db, event, counted=True)
+        row = find_event(db, event, counted=True, by_id=by_id)
         event_id, kind = int(str(row["id"])), str(row["kind"])
         balances = event_balances(db, event_id, kind)
         transfers = settle_balances(balances, exact_limit=exact_limit)
@@ -341,11 +346,17 @@ def settle_choice(event: str | int | None, season: str | None) -> None:
 
 
 def settlement(
-    db: sqlite3.Connection, event: str | int | None = None, *, season: str | None = None
+    db: sqlite3.Connection,
+    event: str | int | None = None,
+    *,
+    season: str | None = None,
+    by_id: bool = False,
 ) -> Settlement | SeasonSettlement:
     """``badugi-ledger settle``: one event's settlement (the latest event when neither
-    ``event`` nor ``season`` is given), or a season's (one per unit)."""
+    ``event`` nor ``season`` is given), or a season's (one per unit).  ``by_id``: ``event``
+    is an id the caller took from the ledger (the web app's settle page), as
+    :func:`find_event` takes it."""
     settle_choice(event, season)
     if season is not None:
         return settle_season(db, season)
-    return settle_event(db, event)
+    return settle_event(db, event, by_id=by_id)

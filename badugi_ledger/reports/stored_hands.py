@@ -248,10 +248,11 @@ class HandPage(NamedTuple):
 
 def stored_hand_page(db: sqlite3.Connection, event: str, number: int, per_page: int) -> HandPage:
     """Page ``number`` (from 1; past the last: the last) of ``per_page`` hands of ``event``
-    (as :func:`stored_hand_views` names it): the web app's event page.  Only the page's hands
+    (its id, as the web app's links give it: :func:`find_event`'s ``by_id``): the web app's
+    event page.  Only the page's hands
     are viewed; their files are still replayed from the start (stacks carry), but a long
     night's other hands are not made into views it never shows."""
-    row = find_event(db, event)
+    row = find_event(db, event, by_id=True)
     rows = _checked_rows(db, row, None, None)
     pages = max(1, -(-len(rows) // per_page))
     number = min(max(number, 1), pages)

@@ -189,7 +189,7 @@ def _result(
             said = clear_payouts(db, event_id)
         if changes:
             set_terms(db, event_id, terms)
-        row = find_event(db, event_id, kind="tournament")
+        row = find_event(db, event_id, kind="tournament", by_id=True)
     entries = tuple(
         dict_rows(
             db,

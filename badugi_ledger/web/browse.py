@@ -89,7 +89,7 @@ async def event_page(request: Request) -> Response:
     event, page = await in_ledger(
         request,
         lambda db: (
-            find_event(db, event_id),
+            find_event(db, event_id, by_id=True),
             stored_hand_page(db, event_id, number, HANDS_PER_PAGE),
         ),
     )
@@ -151,7 +151,7 @@ async def settle_page(request: Request) -> Response:
         events = [e for e in reversed(event_list(db).events) if not e["void"] and e["hands"]]
         seasons = _seasons(db)
         try:
-            result = settlement(db, event, season=season) if events or season else None
+            result = settlement(db, event, season=season, by_id=True) if events or season else None
         except LedgerError as exc:
             return events, seasons, exc
         return events, seasons, result
