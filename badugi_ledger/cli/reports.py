@@ -42,7 +42,8 @@ PointsOption = Annotated[
     PointsFormula,
     typer.Option(
         "--points",
-        help="Tournament points per entry. linear: n-k+1 (n entrants, place k). "
+        help="Tournament points per entry (refused with --kind cash; with auto, the "
+        "tournament table's). linear: n-k+1 (n entrants, place k). "
         "table: fixed points per place, see --points-table. "
         "sqrt: 10*sqrt(n)/sqrt(k)*(1+ln(b+0.25)), b = buy-in in currency units, natural log "
         "(refused for freerolls). A shared place gets the average of the places it covers.",
@@ -55,7 +56,11 @@ PointsTableOption = Annotated[
 BestOption = Annotated[
     int | None,
     typer.Option(
-        "--best", min=1, max=MAX_AMOUNT, help="Count only each player's N best tournaments."
+        "--best",
+        min=1,
+        max=MAX_AMOUNT,
+        help="Count only each player's N best tournaments (refused with --kind cash; with "
+        "auto, the tournament table's).",
     ),
 ]
 MinEventsOption = Annotated[
@@ -64,15 +69,18 @@ MinEventsOption = Annotated[
         "--min-events",
         min=0,
         max=MAX_AMOUNT,
-        help="Tournaments a player needs to be ranked; others are listed below without a rank.",
+        help="Tournaments a player needs to be ranked; others are listed below without a rank "
+        "(refused with --kind cash; with auto, the tournament table's).",
     ),
 ]
 KindOption = Annotated[
     StandingsKind,
     typer.Option(
         "--kind",
-        help="tournament: points table; cash: net result over cash sessions; "
-        "auto: both when the selection has both (csv and json: tournament if any, else cash).",
+        help="tournament: points table; cash: net result over cash sessions (--points, "
+        "--best and --min-events refused); auto: both when the selection has both (csv and "
+        "json: tournament if any, else cash), --points, --best and --min-events applying to "
+        "the tournament table only.",
     ),
 ]
 
@@ -103,7 +111,13 @@ def _standings_options(
         table = parse_points_table(points_table) if points_table else ()
         return StandingsOptions(season, kind, points, table, best, min_events)
     except BadugiError as exc:
-        usage(exc.message, "--points-table" if points_table or points == "table" else None)
+        option = _OPTION_OF.get(getattr(exc, "setting", None) or "")
+        given = "--points-table" if points_table or points == "table" else None
+        usage(exc.message, option or given)
+
+
+_OPTION_OF = {"formula": "--points", "best_n": "--best", "min_events": "--min-events"}
+"""The option that set a standings setting a refusal names (:class:`StandingsOptions`)."""
 
 
 def standings_cmd(

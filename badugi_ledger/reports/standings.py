@@ -142,6 +142,35 @@ class StandingsOptions:
             raise ConfigError("best-N must be at least 1")
         if self.min_events < 0:
             raise ConfigError("the minimum number of events cannot be negative")
+        if self.kind == "cash":
+            self._refuse_tournament_options()
+
+    def of_kind(self, kind: Kind) -> StandingsOptions:
+        """These options for one table of ``auto``'s: its cash table without the tournament
+        settings, which apply to its tournament table only."""
+        if kind != "cash":
+            return dataclasses.replace(self, kind=kind)
+        return dataclasses.replace(
+            self, kind=kind, formula="linear", table=(), best_n=None, min_events=0
+        )
+
+    def _refuse_tournament_options(self) -> None:
+        """Cash standings rank net results: a points formula, best-N or a minimum of
+        tournaments would be left unused without a word, the table read as if they counted
+        (as the points per place of another formula are refused).  With ``auto`` they apply
+        to its tournament table only, which the options' help says."""
+        tournament_only = (
+            ("formula", self.formula != "linear", f"the {self.formula!r} points formula"),
+            ("best_n", self.best_n is not None, "counting each player's best tournaments"),
+            ("min_events", self.min_events != 0, "a minimum number of tournaments"),
+        )
+        for setting, given, what in tournament_only:
+            if given:
+                raise ConfigError(
+                    f"{what} applies to tournament standings, not to the cash ones (--kind "
+                    "cash): choose --kind tournament (or auto, for both) or leave it out",
+                    setting=setting,
+                )
 
 
 def parse_points_table(text: str) -> tuple[float, ...]:
@@ -509,9 +538,7 @@ def standings_text(db: sqlite3.Connection, options: StandingsOptions, fmt: str =
         if options.kind == "auto" and form in HUMAN_FORMATS:
             kinds = kinds_present(db, options.season)
             if len(kinds) > 1:
-                return "\n".join(
-                    _section(db, dataclasses.replace(options, kind=k), form) for k in kinds
-                )
+                return "\n".join(_section(db, options.of_kind(k), form) for k in kinds)
         if form == "table":
             return render(standings(db, options), form, describe(db, options))
         return render(standings(db, options), form)

@@ -259,3 +259,41 @@ def test_points_per_place_without_the_table_formula_are_refused() -> None:
     """``--points-table 10,7`` without ``--points table`` was left unused without a word."""
     with pytest.raises(ConfigError, match="points per place are the 'table' formula's"):
         StandingsOptions(formula="linear", table=(10.0, 7.0))
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"), [("formula", "sqrt"), ("best_n", 2), ("min_events", 3)]
+)
+def test_tournament_options_with_cash_standings_are_refused(setting: str, value: object) -> None:
+    """``standings --kind cash --best 2`` ranked by net result as if ``--best`` were not
+    there, without a word (as points per place without their formula were)."""
+    with pytest.raises(ConfigError, match="applies to tournament standings") as refused:
+        StandingsOptions(kind="cash", **{setting: value})  # type: ignore[arg-type]
+    assert refused.value.setting == setting
+    StandingsOptions(kind="auto", **{setting: value})  # type: ignore[arg-type]  (tournaments')
+
+
+@pytest.mark.parametrize("given", [["--points", "sqrt"], ["--best", "2"], ["--min-events", "3"]])
+def test_tournament_options_with_kind_cash_are_a_usage_error_naming_them(
+    tmp_path: Any, given: list[str]
+) -> None:
+    """The command line names the refused option and the kind it applies to; ``--kind auto``
+    takes it, its help saying it applies to the tournament table only."""
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+    from tests.helpers.paths import EXAMPLES
+
+    db = tmp_path / "club.db"
+    runner = CliRunner()
+    done = runner.invoke(app, ["import", str(EXAMPLES), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    result = runner.invoke(app, ["standings", "--db", str(db), "--kind", "cash", *given])
+    assert result.exit_code == 2, result.output
+    shown = " ".join(result.output.replace("│", " ").split())
+    assert f"Invalid value for {given[0]}:" in shown, shown
+    assert "applies to tournament standings" in shown and "--kind tournament" in shown, shown
+    both = runner.invoke(app, ["standings", "--db", str(db), "--kind", "auto", *given])
+    assert both.exit_code == 0, both.output
+    helped = " ".join(runner.invoke(app, ["standings", "--help"]).output.replace("│", " ").split())
+    assert "applying to the tournament table only" in helped, helped
