@@ -500,3 +500,21 @@ def test_settle_of_a_season_whose_events_are_all_void_says_so(tmp_path: Path) ->
     code, out = invoke("settle", "--db", db, "--season", "2024")
     assert code == 1
     assert "no event of season '2024' counts: its 2 events are void" in out, out
+
+
+def test_settle_of_a_ledger_whose_events_are_all_void_says_so(tmp_path: Path) -> None:
+    """``settle`` without ``--event`` said "no event with hands in the ledger: import some
+    hands first" of a ledger whose two nights ``events`` lists as void; it says, as ``settle
+    --season`` does, that they are void and where to see them."""
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
+    assert invoke("void", "--db", db, "--event", "Friday Night", "--reason", "cancelled")[0] == 0
+    code, out = invoke("settle", "--db", db)
+    assert code == 0 and "Spring Cup" in out, out  # one counts: it is settled
+    assert invoke("void", "--db", db, "--event", "Spring Cup", "--reason", "cancelled")[0] == 0
+    code, out = invoke("settle", "--db", db)
+    assert code == 1, out
+    assert "no event of the ledger counts: its 2 events are void" in out, out
+    assert "import some hands" not in out, out
+    assert "badugi-ledger events" in out and "badugi-ledger audit" in out, out

@@ -15,7 +15,7 @@ the tournaments' results.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..model.errors import LedgerError
 from ..model.events import event_label  # (the one label: check's messages name events too)
@@ -76,7 +76,10 @@ def find_event(
             )
         )
         if not latest:
-            raise LedgerError(f"no {what} with hands in the ledger: import some hands first")
+            note = void_events_note(db, f"{what} of the ledger", where, extra)
+            raise LedgerError(
+                note or f"no {what} with hands in the ledger: import some hands first"
+            )
         return latest[0]
     text = str(ref).strip()
     if not by_id:
@@ -112,6 +115,32 @@ def find_event(
     if counted and not _counts(db, int(str(rows[0]["id"]))):
         raise LedgerError(f"no hand of {event_label(rows[0])} counts{_why_none(db, rows[0])}")
     return rows[0]
+
+
+def void_events_note(
+    db: sqlite3.Connection, of: str, where: str = "", args: Sequence[object] = ()
+) -> str | None:
+    """What a command that found no event that counts among the events ``where`` keeps
+    (``AND …`` on ``events e``) says when some of them are void: ``no event of season '2024'
+    counts: its 2 events are void (see: …)``, not "import some hands first" of a ledger whose
+    nights were voided, nor "no events" of a season ``events`` lists.  None when none is."""
+    void, total = db.execute(
+        "SELECT count(*) FILTER (WHERE e.void_reason IS NOT NULL), count(*) "
+        f"FROM events e WHERE 1 {where}",
+        list(args),
+    ).fetchone()
+    if not void:
+        return None
+    if void == total:
+        which = "its one event is void" if void == 1 else f"its {void} events are void"
+    else:
+        some = "one" if void == 1 else str(void)
+        which = f"{some} of its {total} events {'is' if void == 1 else 'are'} void, and no "
+        which += "hand of the others counts"
+    return (
+        f"no {of} counts: {which} (see: badugi-ledger events; badugi-ledger audit says who "
+        "voided them and why)"
+    )
 
 
 def _matching(

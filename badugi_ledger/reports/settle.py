@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..ledger.connection import reading
-from ..ledger.event_lookup import find_event
+from ..ledger.event_lookup import find_event, void_events_note
 from ..ledger.stored_values import check_balanced_hands, check_stored_values
 from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
@@ -291,10 +291,6 @@ def event_unit(db: sqlite3.Connection, event_id: int) -> str:
     return str(row[0])
 
 
-def _events(count: int) -> str:
-    return "one event is" if count == 1 else f"{count} events are"
-
-
 def settle_season(
     db: sqlite3.Connection, season: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> SeasonSettlement:
@@ -311,14 +307,9 @@ def settle_season(
         ).fetchall()
         if not events:
             require_season(db, season)
-            (void,) = db.execute(
-                f"SELECT count(*) FROM events e {clause} AND e.void_reason IS NOT NULL", args
-            ).fetchone()
+            void = void_events_note(db, f"event of season {season!r}", *season_clause(season))
             if void:
-                raise LedgerError(
-                    f"no event of season {season!r} counts: its {_events(void)} void (see: "
-                    "badugi-ledger events)"
-                )
+                raise LedgerError(void)
             raise LedgerError(f"no events in season {season!r} (see: badugi-ledger standings)")
         per_unit: dict[str, tuple[set[str], dict[str, int]]] = {}
         for event_id, kind in events:
