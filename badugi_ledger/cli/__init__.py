@@ -183,6 +183,11 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
 pot at the table, read, start and check a file), the ledger's, then showing, converting and
 simulating hands, and the web app."""
 
+CHANGING = frozenset({"import", "players", "tournament", "void", "unvoid", "serve"})
+"""The commands that can change the ledger (``players`` by a merge, ``tournament`` by its
+terms): an output they cannot write comes after their change is committed, which the error
+says (:func:`_os_error_words`); the others only read it, or read no ledger at all."""
+
 
 def _group(commands: tuple[tuple[str, Callable[..., None]], ...]) -> typer.Typer:
     """The command group holding ``commands``: its options, its callback and its habits are the
@@ -224,25 +229,31 @@ def _to_run(arguments: list[str]) -> typer.Typer:
 def main() -> None:
     """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
     stop_as_ctrl_c()
+    arguments = sys.argv[1:]
     try:
-        _to_run(sys.argv[1:])()
+        _to_run(arguments)()
     except KeyboardInterrupt as stopped:  # before a command began (its own is the group's)
         sys.exit(exit_status(stopped))
     except OSError as exc:  # the output cannot be written (a full disk), or no file said why
         _quiet_stdout()
+        changing = bool(arguments) and arguments[0] in CHANGING
         with suppress(OSError):
-            typer.echo(f"Error: {_os_error_words(exc)}", err=True)
+            typer.echo(f"Error: {_os_error_words(exc, changing)}", err=True)
         sys.exit(1)
 
 
-def _os_error_words(exc: OSError) -> str:
+def _os_error_words(exc: OSError, changing: bool) -> str:
     """An error of the system that no command turned into words: writing the output to a full
-    disk (``export … > /mnt/full/x.csv``), or a file no reader named.  A change the command
-    made to the ledger was committed before its report was written."""
+    disk (``export … > /mnt/full/x.csv``), or a file no reader named.  A change a ``changing``
+    command (:data:`CHANGING`) made to the ledger was committed before its report was
+    written, which is said of it only: a command that only reads the ledger changed
+    nothing, and an organiser told otherwise would look for a change that is not there."""
     reason = exc.strerror or str(exc)
     if exc.filename is not None:
         return f"{reason}: {str(exc.filename)!r}"
+    if not changing:
+        return f"cannot write the output: {reason}"
     return (
-        f"cannot write the output: {reason} (a change the command made to the ledger is "
+        f"cannot write the output: {reason} (any change the command made to the ledger is "
         "stored: it is committed before the report is written)"
     )
