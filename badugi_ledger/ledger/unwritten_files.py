@@ -24,8 +24,9 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterable
-from contextlib import suppress
 from pathlib import Path
+
+from .hidden_files import clear_abandoned, new_hidden_file, synced
 
 
 def create_unwritten_files(db: sqlite3.Connection) -> None:
@@ -125,23 +126,13 @@ def _inside(path: str, place: str) -> bool:
 _WRITING = ".unwritten-"
 """How the hidden file a file is written to before it is moved into place is named."""
 
-LEFT_AFTER = 3600
-"""Seconds after which such a hidden file is taken to be left by a process killed while
-writing it (a write takes a moment): the next write in its folder removes it."""
-
 
 def _write(target: Path, text: str) -> None:
     """``text`` as the new file ``target``, written whole or not at all (a hidden file moved
-    into place, synced to disk), with the mode of any file the user makes."""
-    import secrets
-    import time
-
-    for left in target.parent.glob(f"{_WRITING}*.bhh"):
-        with suppress(OSError):  # (gone meanwhile, or not ours to remove)
-            if time.time() - left.lstat().st_mtime > LEFT_AFTER:
-                left.unlink()
-    temp = target.parent / f"{_WRITING}{secrets.token_hex(8)}.bhh"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    into place, synced to disk: :mod:`.hidden_files`), with the mode of any file the user
+    makes."""
+    clear_abandoned(target.parent, _WRITING)
+    fd, temp = new_hidden_file(target.parent, _WRITING)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
@@ -150,14 +141,7 @@ def _write(target: Path, text: str) -> None:
         os.replace(temp, target)
     finally:
         temp.unlink(missing_ok=True)
-    try:
-        folder = os.open(target.parent, os.O_RDONLY)
-    except OSError:  # (a folder that cannot be opened to sync: not on POSIX)
-        return
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
+    synced(target.parent)
 
 
 def _digest(path: Path) -> str | None:

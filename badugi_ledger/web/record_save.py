@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.responses import JSONResponse
 
+from ..ledger.hidden_files import clear_abandoned, new_hidden_file, synced
 from .record_night import event_file
 from .record_view import RecordError
 
@@ -121,9 +122,9 @@ def save_text(
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        _clear_abandoned(folder)
+        clear_abandoned(folder, _SAVING)
         write_unwritten(ledger, within=[folder])  # (a renamed night's save stopped before)
-        fd, temp = _new_file(folder)
+        fd, temp = new_hidden_file(folder, _SAVING)
     except OSError as exc:
         raise RecordError(f"not saved: cannot write in {folder}: {exc.strerror or exc}") from None
     try:
@@ -230,26 +231,6 @@ refused.  Kept while the server runs (at most 1,000 files)."""
 _SAVING = ".saving-"
 """How the temporary file of a save is named (hidden: ``check`` and ``import`` pass it by)."""
 
-ABANDONED_AFTER = 3600
-"""Seconds after which a save's temporary file is taken to be left by a server that was
-killed (a save takes seconds): the next save removes it."""
-
-
-def _new_file(folder: Path) -> tuple[int, Path]:
-    """A new temporary file of ``folder`` for a save, open for writing: created with the mode
-    of any file the user makes (``0o666`` less the umask, as the command line writes its files),
-    not ``mkstemp``'s owner-only ``0o600``, so that the saved night is as readable as the
-    ledger's other files (a backup, a treasurer's account sharing the folder)."""
-    import secrets
-
-    for _ in range(100):
-        path = folder / f"{_SAVING}{secrets.token_hex(8)}.bhh"
-        try:
-            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), path
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free temporary name in {folder}")
-
 
 class _NotAll(Exception):
     """A text the ledger would take only in part (a hand rejected): refused, nothing stored;
@@ -286,11 +267,11 @@ class _IntoPlace:
             raise _NotAll(report)
         real = Path(os.path.realpath(self.final))
         self.old_stamp = file_stamp(real) if real.is_file() else None
-        _synced(self.temp)
+        synced(self.temp)
         aside = _kept_aside(real) if self.old_stamp is not None else None
         try:
             os.replace(self.temp, real)
-            _synced(real.parent)
+            synced(real.parent)
             try:
                 yield
             except BaseException:
@@ -327,24 +308,10 @@ class _Renaming:
         yield
 
 
-def _synced(path: Path) -> None:
-    """Write ``path`` (a file, or a folder's names) to disk now, so that a power cut after the
-    ledger's ``COMMIT`` cannot leave the folder without the move made before it.  Where a
-    folder cannot be opened to sync (not on POSIX), the move stays as the system keeps it."""
-    from contextlib import suppress
-
-    with suppress(OSError):
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def _kept_aside(real: Path) -> Path:
     """A hidden name of the file ``real`` (a hard link, or a copy where the folder's disk has
     none), for a save to put it back when the ledger does not take the text; removed after,
-    or by a later save as a killed server's (:func:`_clear_abandoned`)."""
+    or by a later save as a killed server's (:func:`~..ledger.hidden_files.clear_abandoned`)."""
     import secrets
     import shutil
 
@@ -355,7 +322,7 @@ def _kept_aside(real: Path) -> Path:
         except FileExistsError:
             continue
         except OSError:  # (no hard links there: FAT, some shares)
-            fd, aside = _new_file(real.parent)
+            fd, aside = new_hidden_file(real.parent, _SAVING)
             os.close(fd)
             try:
                 shutil.copyfile(real, aside)
@@ -376,20 +343,6 @@ def _keep_mode(temp: Path, final: Path) -> None:
         os.chmod(temp, stat.S_IMODE(os.stat(final).st_mode))
 
 
-def _clear_abandoned(folder: Path) -> None:
-    """Remove the temporary files of saves that never ended (a server killed while saving),
-    older than :data:`ABANDONED_AFTER`: hidden, they were never read, only clutter."""
-    import time
-
-    now = time.time()
-    for path in folder.glob(f"{_SAVING}*.bhh"):
-        try:
-            if now - path.lstat().st_mtime > ABANDONED_AFTER:
-                path.unlink()
-        except OSError:
-            continue  # gone meanwhile, or not ours to remove
-
-
 def _beside_the_file(temp: Path, final: Path) -> Path:
     """The temporary file to move into place as ``final``: ``temp`` itself, or, when
     ``final`` is a link (a night kept in another folder, linked into the page's folder), a
@@ -404,8 +357,8 @@ def _beside_the_file(temp: Path, final: Path) -> Path:
     real = Path(os.path.realpath(final))
     name: Path | None = None
     try:
-        _clear_abandoned(real.parent)
-        fd, name = _new_file(real.parent)
+        clear_abandoned(real.parent, _SAVING)
+        fd, name = new_hidden_file(real.parent, _SAVING)
         with os.fdopen(fd, "wb") as out:
             out.write(temp.read_bytes())
         _keep_mode(name, real)

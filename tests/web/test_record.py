@@ -1399,7 +1399,7 @@ def test_a_saves_file_left_by_a_killed_server_is_removed_by_a_later_save(
     import os
     import time
 
-    from badugi_ledger.web.record_save import ABANDONED_AFTER
+    from badugi_ledger.ledger.hidden_files import ABANDONED_AFTER
 
     folder = ledger_dir / "recorded"
     folder.mkdir()

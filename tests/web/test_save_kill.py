@@ -224,9 +224,10 @@ def test_the_hidden_files_a_killed_save_left_beside_a_linked_night_are_cleared(
     """A save over a link writes its copy and keeps the old file aside in the folder the link
     leads to (``_beside_the_file``, ``_kept_aside``): killed, it leaves them there, hidden.
     The page's own folder is cleared of such files by the next save once they are older
-    than ``ABANDONED_AFTER`` (``_clear_abandoned``); the folder the link leads to was never
-    cleared, so every killed save over a linked night left its files there for good."""
-    from badugi_ledger.web.record_save import ABANDONED_AFTER
+    than ``ABANDONED_AFTER`` (``hidden_files.clear_abandoned``); the folder the link leads to
+    was never cleared, so every killed save over a linked night left its files there for
+    good."""
+    from badugi_ledger.ledger.hidden_files import ABANDONED_AFTER
 
     db_path, folder = saved_night
     path = folder / FILE
