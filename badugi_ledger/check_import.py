@@ -191,10 +191,10 @@ class TournamentsOfFiles:
                     )
                 outcome = HandOutcome(at.pos.source, at.hand_id, at.pos)
                 found.append((outcome, Violation(rule, text, at.pos, "warning")))
-            found += self._past_midnight(event, tournament)
+            found += self._namesakes(event, tournament)
         return found
 
-    def _past_midnight(
+    def _namesakes(
         self, event: Event, tournament: Tournament
     ) -> list[tuple[HandOutcome, Violation]]:
         """The import's warnings of ``tournament`` and each other of its name sharing a
