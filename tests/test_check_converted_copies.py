@@ -16,18 +16,14 @@ and its tournament ``LBad-USD-SNG8-201011.txt`` (104 hands).
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from badugi_ledger.cli import app
 from badugi_ledger.convert import convert_file
+from tests.helpers.check_import_words import said_as_the_import_says
 
-runner = CliRunner()
 CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
 SNG = "pokerstars/LBad-USD-SNG8-201011.txt"
 
@@ -41,26 +37,6 @@ def _pair(corpus_dir: Path, tmp_path: Path, name: str, to: str) -> tuple[Path, P
         report = convert_file(source, to, out)
     assert report.written > 0
     return source, copy
-
-
-def _imported(paths: list[Path], db: Path) -> tuple[int, dict[tuple[str, int], str]]:
-    """The import's exit status into an empty ledger and its conflicts: each hand's file and
-    line -> what the import says of it (its differences, as its text report joins them)."""
-    result = runner.invoke(app, ["import", "--db", str(db), "--json", *map(str, paths)])
-    report = json.loads(result.stdout)
-    conflicts = {
-        (c["source"], c["line"]): "; ".join(c["differences"])
-        for f in report["files"]
-        for c in f["conflicts"]
-    }
-    assert report["rejected"] == 0 and report["duplicate"] == 0
-    return result.exit_code, conflicts
-
-
-def _checked(paths: list[Path], jobs: int, *options: str) -> tuple[int, list[str]]:
-    result = runner.invoke(app, ["check", "--jobs", str(jobs), *options, *map(str, paths)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.stdout.splitlines()
 
 
 @pytest.mark.parametrize(
@@ -78,39 +54,10 @@ def test_a_site_file_beside_its_converted_copy_is_the_import_s_conflict_at_each_
 ) -> None:
     source, copy = _pair(corpus_dir, tmp_path, name, to)
     paths = [copy, source] if copy_first else [source, copy]
-    status, conflicts = _imported(paths, tmp_path / "club.db")
+    _, conflicts, report = said_as_the_import_says(paths, tmp_path / "club.db")
+    assert report["duplicate"] == 0
     later = paths[1]
-    assert status == 1 and conflicts and {at[0] for at in conflicts} == {str(later)}
+    assert {at[0] for at in conflicts} == {str(later)}
     assert all(
         "(the same hand converted to another format?)" in said for said in conflicts.values()
     )
-
-    one = _checked(paths, 1)
-    assert one == _checked(paths, 2)
-    checked, lines = one
-    assert checked == status
-    said = {}
-    for line in lines:
-        if line.endswith("[duplicate-hand]"):
-            where, _, rest = line.partition(": hand ")
-            path, at, _ = where.rsplit(":", 2)
-            said[(path, int(at))] = rest
-    assert set(said) == set(conflicts)
-    for at, words in conflicts.items():
-        text = said[at]
-        assert ": warning: " not in text, text  # (an error: the import's exit status 1)
-        assert text.endswith(f"conflict, not stored: {words} [duplicate-hand]"), (text, words)
-
-    json_one = _checked(paths, 1, "--json")
-    assert json_one == _checked(paths, 2, "--json") and json_one[0] == status
-    objects: list[dict[str, Any]] = [json.loads(line) for line in json_one[1]]
-    found = {
-        (o["source"], e["line"]): e
-        for o in objects
-        for e in [*o["errors"], *o["warnings"]]
-        if e["rule"] == "duplicate-hand"
-    }
-    assert set(found) == set(conflicts)
-    for at, words in conflicts.items():
-        assert found[at]["kind"] == "illegal"
-        assert found[at]["message"].endswith(f"conflict, not stored: {words}")

@@ -19,18 +19,14 @@ stores once (the ledger then reads them from that copy).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from badugi_ledger.cli import app
 from badugi_ledger.convert import convert_file
+from tests.helpers.check_import_words import said_as_the_import_says
 from tests.helpers.paths import EXAMPLES
 
-runner = CliRunner()
 NIGHT = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
 """Anna's Friday game of 2024-03-01: four hands at table Kitchen, stacks carried."""
 
@@ -50,64 +46,6 @@ def _edited(text: str, edits: list[tuple[str, str]]) -> str:
     return text
 
 
-def _imported(paths: list[Path], db: Path) -> tuple[int, dict[tuple[str, int], str]]:
-    """The import's exit status into an empty ledger and its conflicts: each hand's file and
-    line -> what the import says of it (its differences, as its text report joins them)."""
-    result = runner.invoke(app, ["import", "--db", str(db), "--json", *map(str, paths)])
-    report = json.loads(result.stdout)
-    assert report["rejected"] == 0
-    conflicts = {
-        (c["source"], c["line"]): "; ".join(c["differences"])
-        for f in report["files"]
-        for c in f["conflicts"]
-    }
-    return result.exit_code, conflicts
-
-
-def _checked(paths: list[Path], jobs: int, *options: str) -> tuple[int, list[str]]:
-    result = runner.invoke(app, ["check", "--jobs", str(jobs), *options, *map(str, paths)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.stdout.splitlines()
-
-
-def _said_as_the_import_says(paths: list[Path], tmp_path: Path) -> None:
-    """``check`` of ``paths`` (text and ``--json``, one process or two) says each conflict of
-    their import at its file and line, an error, in the import's words, and no other
-    ``duplicate-hand`` error."""
-    status, conflicts = _imported(paths, tmp_path / "club.db")
-    assert status == 1 and conflicts
-
-    one = _checked(paths, 1)
-    assert one == _checked(paths, 2)
-    checked, lines = one
-    assert checked == status
-    said = {}
-    for line in lines:
-        if line.endswith("[duplicate-hand]") and ": warning: " not in line:
-            where, _, rest = line.partition(": hand ")
-            path, at, _ = where.rsplit(":", 2)
-            said[(path, int(at))] = rest
-    assert set(said) == set(conflicts)
-    for at, words in conflicts.items():
-        assert said[at].endswith(f"conflict, not stored: {words} [duplicate-hand]"), (
-            said[at],
-            words,
-        )
-
-    json_one = _checked(paths, 1, "--json")
-    assert json_one == _checked(paths, 2, "--json") and json_one[0] == status
-    objects: list[dict[str, Any]] = [json.loads(line) for line in json_one[1]]
-    found = {
-        (o["source"], e["line"]): e
-        for o in objects
-        for e in o["errors"]
-        if e["rule"] == "duplicate-hand"
-    }
-    assert set(found) == set(conflicts)
-    for at, words in conflicts.items():
-        assert found[at]["message"].endswith(f"conflict, not stored: {words}")
-
-
 @pytest.mark.parametrize("edit", list(EDITS))
 @pytest.mark.parametrize("copy_between", [False, True])
 def test_a_night_copied_and_edited_is_the_import_s_conflict_in_its_words(
@@ -121,7 +59,7 @@ def test_a_night_copied_and_edited_is_the_import_s_conflict_in_its_words(
         copy = tmp_path / "copy.bhh"
         copy.write_text(NIGHT, encoding="utf-8")
         paths = [night, copy, edited]
-    _said_as_the_import_says(paths, tmp_path)
+    said_as_the_import_says(paths, tmp_path / "club.db")
 
 
 @pytest.mark.parametrize("origin", [True, False])
@@ -148,4 +86,4 @@ def test_a_phh_night_copied_with_a_card_changed_is_the_import_s_conflict_in_its_
         copy = tmp_path / "copy.phhs"
         copy.write_text(text, encoding="utf-8")
         paths = [first, copy, edited]
-    _said_as_the_import_says(paths, tmp_path)
+    said_as_the_import_says(paths, tmp_path / "club.db")
