@@ -2,7 +2,9 @@
 
 Every site prints each player's stack at the start of every hand, and its own figures say
 where a hand leaves each stack (start − chips in + uncalled bets back + collected, plus the
-top-ups the file prints: Full Tilt's ``X adds $5``) - when they add up: a hand whose figures
+chips the file prints a player buying for the next hand: Full Tilt's ``X adds $5``, a
+PokerStars tournament's ``X re-buys and receives 1500 chips``, which the next hand begins
+with as a :class:`~badugi_ledger.model.events.StackChange`) - when they add up: a hand whose figures
 pay out more or less than went in (a damaged amount, which its replay reports) leaves the
 stacks unknown, and the next hand is not held to them.  Between two consecutive hands of one
 table in a file (no hand of that table skipped or unreadable in between), a printed stack
@@ -56,6 +58,8 @@ class _End:
     time: datetime | None
     left: set[str] = field(default_factory=set)
     sequence: int | None = None
+    added: list[StackChange] = field(default_factory=list)
+    """The chips the hand's file says were bought for the next hand (``HandDraft.added``)."""
 
 
 class CashTables:
@@ -128,12 +132,19 @@ class CashTables:
         then remember where it leaves the stacks."""
         before = self.ends.pop(table, None)
         diffs: dict[str, tuple[int, int]] = {}
+        found: list[Event] = []
         if before is not None:
+            held = {
+                seat.name
+                for seat in draft.seats
+                if seat.name in before.stacks and seat.name not in before.left
+            }
             for seat in draft.seats:
                 end = before.stacks.get(seat.name)
-                if end is not None and seat.name not in before.left and end != seat.stack:
+                if end is not None and seat.name in held and end != seat.stack:
                     diffs[seat.name] = (end, seat.stack)
-        found: list[Event] = []
+            # what the previous hand's file says was bought: the stack stated with it
+            found = [change for change in before.added if change.player in held]
         skipped = (
             before is not None
             and before.sequence is not None
@@ -141,15 +152,21 @@ class CashTables:
             and draft.sequence > before.sequence + 1
         )
         if (diffs or skipped) and before is not None:
-            found = self._explain(table, draft, before, diffs, cash, skipped)
+            found += self._explain(table, draft, before, diffs, cash, skipped)
         if not draft.figures_add_up():
             return found  # where it leaves the stacks is unknown: the next hand is not held to it
         finals = draft.site_final_stacks()
-        for name, chips in draft.added.items():
-            if name in finals:
-                finals[name] += chips
+        for change in draft.added:
+            if change.player in finals:
+                finals[change.player] += change.chips
         self.ends[table] = _End(
-            finals, draft.hand_id, draft.pos.line, draft.time, draft.left, draft.sequence
+            finals,
+            draft.hand_id,
+            draft.pos.line,
+            draft.time,
+            draft.left,
+            draft.sequence,
+            [change for change in draft.added if change.player in finals],
         )
         return found
 

@@ -34,6 +34,7 @@ from ..model.events import (
     Seat,
     Session,
     SitOut,
+    StackChange,
     amounts_currency,
 )
 from ..model.limits import quote
@@ -129,8 +130,10 @@ class HandDraft:
     total_committed: dict[str, int] = field(default_factory=dict)
     big_blind_hint: int = 0
     returned: dict[str, int] = field(default_factory=dict)
-    added: dict[str, int] = field(default_factory=dict)
-    """Chips the file says a player adds for the next hand (Full Tilt's ``X adds $5``)."""
+    added: list[StackChange] = field(default_factory=list)
+    """Chips the file says a player bought during the hand, for the next hand (Full Tilt's
+    ``X adds $5``, a PokerStars tournament's ``X re-buys and receives 1500 chips``): each the
+    change it makes before the table's next hand, which states the stack with them."""
     left: set[str] = field(default_factory=set)
     """Players the file shows leaving or sitting down again during the hand."""
     all_in: set[str] = field(default_factory=set)

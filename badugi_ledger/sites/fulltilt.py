@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.errors import BadugiError, Position
-from ..model.events import Action, Draw, HandRecord, Session, Show
+from ..model.events import Action, Draw, HandRecord, Session, Show, StackChange
 from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure
@@ -288,7 +288,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             m = _ADDS.match(line)
             if m is not None and m["name"] in names:
                 amount = parse_amount(m["amt"], currency=money, position=pos)
-                draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
+                draft.added.append(StackChange(m["name"], amount, "top-up"))
                 continue
             m = _MOVES.match(line)
             if m is not None:

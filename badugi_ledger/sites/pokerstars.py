@@ -5,8 +5,9 @@ the table line (name, ``N-max``, button seat), seat lines with stacks (``is sitt
 ``out of hand``), posts (small/big blind, ``small & big blinds`` = a dead small blind plus a
 live big blind, antes, ``and is all-in``), every betting action, draws (``discards N cards``,
 ``stands pat``; the hero's discards and ``Dealt to Hero [kept] [new]``), shows and mucks,
-``collected X from pot|main pot|side pot-N``, and the summary's total pot, each pot's figure,
-rake and per-seat winnings.  Chat, connection and table-movement lines are recognised and
+``collected X from pot|main pot|side pot-N``, a tournament's rebuys and add-ons (``X re-buys
+and receives 1500 chips for $1.00``: chips for the table's next hand), and the summary's total
+pot, each pot's figure, rake and per-seat winnings.  Chat, connection and table-movement lines are recognised and
 ignored; any other line is an error naming it, so nothing is dropped silently.
 
 Money: a cash table's amounts are cents of the currency the stakes name (the code, else the
@@ -32,7 +33,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.errors import BadugiError, ImportFormatError, Position
-from ..model.events import HandRecord, Session, Show
+from ..model.events import HandRecord, Session, Show, StackChange
 from ..model.limits import amount_problem, quote
 from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
@@ -106,6 +107,11 @@ _COLLECT = re.compile(
     r"from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$"
 )
 _UNCALLED = re.compile(r"Uncalled bet \((?P<amt>[^)]*+)\) returned to (?P<name>.+)$")
+_BOUGHT = re.compile(
+    NAME + r" (?P<what>re-buys|takes the add-on) and receives (?P<chips>[\d,]++) chips for \S.*+$"
+)
+"""A tournament's rebuy or add-on, written in the hand it was bought in (after its collect
+lines): the chips are for the next hand, whose seat line states the stack with them."""
 
 # Lines that carry nothing the ledger needs (chat, connections, table moves, eliminations),
 # told by their endings or a phrase after the player's name (plain string tests, linear time).
@@ -455,6 +461,12 @@ def _read_play_line(
     if m is not None and m["name"] in names:
         amount = parse_amount(m["amt"], currency=money, position=draft.at(index))
         draft.uncalled(m["name"], amount, index, money)
+        return
+    m = _BOUGHT.match(line) if money is None else None  # tournament chips
+    if m is not None and m["name"] in names:
+        chips = parse_amount(m["chips"], currency=None, position=draft.at(index))
+        rebuy = m["what"] == "re-buys"
+        draft.added.append(StackChange(m["name"], chips, "rebuy" if rebuy else "add-on"))
         return
     if _is_noise(line):
         _note_leaving(draft, line)
