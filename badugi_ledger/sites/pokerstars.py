@@ -7,8 +7,9 @@ live big blind, antes, ``and is all-in``), every betting action, draws (``discar
 ``stands pat``; the hero's discards and ``Dealt to Hero [kept] [new]``), shows and mucks,
 ``collected X from pot|main pot|side pot-N``, a tournament's rebuys and add-ons (``X re-buys
 and receives 1500 chips for $1.00``: chips for the table's next hand), and the summary's total
-pot, each pot's figure, rake and per-seat winnings.  Chat, connection and table-movement lines are recognised and
-ignored; any other line is an error naming it, so nothing is dropped silently.
+pot, each pot's figure, rake and per-seat winnings.  Chat, connection and table-movement
+lines are recognised and ignored; any other line is an error naming it, so nothing is dropped
+silently.
 
 Money: a cash table's amounts are cents of the currency the stakes name (the code, else the
 symbol: ``($0.25/$0.50 USD)``, ``(€0.25/€0.50)``), or chips at a play-money table (stakes with
