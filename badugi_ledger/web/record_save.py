@@ -130,7 +130,7 @@ def save_text(
     try:
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-                out.write(text if text.endswith("\n") else text + "\n")
+                out.write(_as_written(text))
         except OSError as exc:  # the disk is full, say: nothing was stored yet
             raise RecordError(
                 f"not saved: cannot write in {folder}: {exc.strerror or exc}"
@@ -386,7 +386,8 @@ def _changed_since(
     ``was``, when its bytes are no longer those of ``stamp``; None when it is unchanged (or
     not the page's), or when the change is this page's own last save (``saver``,
     :data:`_SAVED_BY`), whose answer was lost on the way: the page still holds the stamp
-    before it, and the file holds nothing it did not send.
+    before it, and the file holds nothing it did not send.  None too when the file holds
+    ``text`` itself (another phone saved the same hands): saving it changes nothing there.
 
     A server stopped during that save, between the file's move and the ledger's ``COMMIT``
     (:class:`_IntoPlace`), knows it no more: its file holds hands the ledger does not, and the
@@ -402,6 +403,8 @@ def _changed_since(
     if now == stamp or (saver is not None and _SAVED_BY.get(str(before)) == (stamp, now, saver)):
         return None
     on_disk = saved_text(before)
+    if on_disk == _as_written(text):  # another phone saved this very text: nothing to lose
+        return None
     unstored = _not_in_ledger(ledger, before, on_disk)
     if _holds_every_line(text, on_disk):
         why = (
@@ -429,6 +432,11 @@ def _changed_since(
         "can_replace": True,
         "file": str(before),
     })  # fmt: skip
+
+
+def _as_written(text: str) -> str:
+    """``text`` as a save writes it to its file: ending with a line break."""
+    return text if text.endswith("\n") else text + "\n"
 
 
 def _holds_every_line(text: str, on_disk: str) -> bool:

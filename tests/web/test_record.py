@@ -1328,9 +1328,11 @@ def test_a_save_whose_answer_was_lost_is_not_taken_for_a_change_on_disk(
     status, body = post(client, "/record/save", {"text": three, **page})
     assert body["outcome"] == "saved" and body["stored"] == 1 and body["duplicate"] == 2, body
     assert saved.read_text(encoding="utf-8") == three
-    # Another page, or the same page unnamed, with the stamp before: refused.
+    # Another page, or the same page unnamed, with the stamp before and a text of its own:
+    # refused (the same text as the file's is saved: it changes nothing there).
     for other in ({**page, "saver": "phone-q"}, {**page, "saver": None}):
-        assert post(client, "/record/save", {"text": three, **other})[1]["outcome"] == "changed"
+        own = {"text": three + "\n# a note\n", **other}
+        assert post(client, "/record/save", own)[1]["outcome"] == "changed"
     # Phone Q takes hand 3 out (confirmed); phone P, whose answer was lost, saves again.
     last = {"file": saved.name, "file_stamp": body["file_stamp"], "saver": "phone-p"}
     q = {"file": saved.name, "file_stamp": body["file_stamp"], "saver": "phone-q"}
@@ -1348,6 +1350,33 @@ def test_a_save_whose_answer_was_lost_is_not_taken_for_a_change_on_disk(
         "saver": "phone-p",
     }
     assert post(client, "/record/save", again)[1]["outcome"] == "changed"
+
+
+def test_a_save_of_the_text_the_file_holds_already_is_not_taken_for_a_change_on_disk(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """Two phones record one night (README.md, the record page: a file changed on disk since
+    the page loaded it is not overwritten unless you choose to replace it).  Phone P saves
+    hand 3; phone Q, which loaded the night before, typed the same hand 3 and saves: its save
+    was refused as "changed on disk", with a red "Replace with this version", although the
+    file holds that very text and saving it changes and loses nothing.  It is saved (hand 3
+    once, a duplicate), and answers the file's stamp to go on from."""
+    night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    two, three = (night[: night.index(f"\nhand {n} ")] for n in (3, 4))
+    status, first = post(client, "/record/save", {"text": two, "saver": "phone-p"})
+    assert first["outcome"] == "saved", first
+    saved = ledger_dir / "recorded" / first["file_name"]
+    loaded = {"file": saved.name, "file_stamp": first["file_stamp"]}
+    status, p = post(client, "/record/save", {"text": three, **loaded, "saver": "phone-p"})
+    assert p["outcome"] == "saved" and p["stored"] == 1, p
+    status, q = post(client, "/record/save", {"text": three, **loaded, "saver": "phone-q"})
+    assert q["outcome"] == "saved" and q["stored"] == 0 and q["duplicate"] == 3, q
+    assert q["file_stamp"] == p["file_stamp"]
+    assert saved.read_text(encoding="utf-8") == three
+    assert [n for n, _ in hands_stored(ledger_dir)] == ["1", "2", "3"]
+    # a text that differs from the file, even by what it adds, is still refused
+    more = {"text": three + "\n# phone Q's note\n", **loaded, "saver": "phone-q"}
+    assert post(client, "/record/save", more)[1]["outcome"] == "changed"
 
 
 def test_a_text_loaded_from_another_nights_file_says_that_night_would_be_left_out(
