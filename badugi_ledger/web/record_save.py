@@ -156,6 +156,8 @@ def save_text(
                 f"not saved: {final.name} holds this event already; the text was "
                 f"{renamed.name}'s: give the night a name of its own, or pick that event"
             )
+        if renamed is None and (moved := _renamed_since(ledger, final, text, was, stamp)):
+            return moved
         before = renamed or final
         changed = _changed_since(ledger, before, text, was=was, stamp=stamp, saver=saver)
         if changed is not None and not replace:
@@ -466,6 +468,59 @@ def _not_in_ledger(ledger: sqlite3.Connection, path: Path, on_disk: str) -> list
         )
     }
     return [label for label in held if label not in stored]
+
+
+def _renamed_since(
+    ledger: sqlite3.Connection, final: Path, text: str, was: str | None, stamp: str | None
+) -> Saved | None:
+    """The refusal of a save of ``text`` under ``final``, the file the page loaded (``was``,
+    ``stamp``), when that file is gone because its night was renamed since (saved under a new
+    name or date on another phone or tab, the ledger counting it from the new file): saved,
+    the night would count twice, which the import refuses too, but in the words of the
+    command line (``--renamed-from``), which the page cannot follow.  The page's way is to
+    pick the renamed night and type there the hands of ``text`` it lacks.  None otherwise
+    (a night renamed again since is the import's to refuse)."""
+    from ..ledger.event_lookup import event_label_of
+    from ..ledger.report import and_list
+    from ..ledger.void_reasons import renamed_away
+
+    if stamp is None or was != final.name or final.exists():
+        return None
+    source = str(final)
+    if ledger.execute("SELECT 1 FROM counted_hands WHERE source = ?", [source]).fetchone():
+        return None
+    new = next(
+        (
+            found[0]
+            for (reason,) in ledger.execute(
+                "SELECT DISTINCT void_reason FROM hands WHERE source = ? "
+                "AND void_reason LIKE 'not in %'",
+                [source],
+            )
+            if (found := renamed_away(reason)) is not None and found[1] == source
+        ),
+        None,
+    )
+    counted = (
+        None
+        if new is None
+        else ledger.execute("SELECT event_id FROM counted_hands WHERE source = ?", [new]).fetchone()
+    )
+    if new is None or counted is None:
+        return None
+    lacks = _not_in_ledger(ledger, Path(new), text)
+    then = (
+        f", and type there what this text adds: {and_list(lacks)}"
+        if lacks
+        else " (it holds every hand of this text)"
+    )
+    return Saved("renamed", {
+        "error": f"not saved: {final.name} was renamed {Path(new).name} since this page "
+        "loaded it (its night renamed or re-dated on another phone or tab), and the ledger "
+        "counts the night from that file now: saved under its old name, this text would count "
+        f"the night twice. Pick {event_label_of(ledger, int(counted[0]))} to go on with it{then}",
+        "file": new,
+    })  # fmt: skip
 
 
 def _renamed_from(

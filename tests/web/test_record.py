@@ -921,6 +921,40 @@ def test_a_renamed_night_saved_again_under_its_old_name_is_refused(
     assert sorted(p.name for p in (ledger_dir / "recorded").iterdir()) == saved
 
 
+def test_a_phone_saving_a_night_renamed_on_another_is_told_what_to_do_on_the_page(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """Phone P renames the night (a save of its text under a new name, replaced); phone Q,
+    which loaded the night before, saves it under its old name with a hand more.  Refused
+    (the night twice otherwise), but in the words of the command line: "import it with
+    --renamed-from … --replace", which the page cannot do, and not a word of picking the
+    renamed night.  The refusal says the page's way: pick the renamed event and type there the
+    hands it lacks, which it names."""
+    night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    two, three = (night[: night.index(f"\nhand {n} ")] for n in (3, 4))
+    status, first = post(client, "/record/save", {"text": two, "saver": "phone-p"})
+    assert first["outcome"] == "saved", first
+    loaded = {"file": first["file_name"], "file_stamp": first["file_stamp"]}
+    renamed = two.replace("cash Friday game", "cash Friday night")
+    assert renamed != two
+    body = post(client, "/record/save", {"text": renamed, **loaded, "replace": True})[1]
+    assert body["outcome"] == "saved", body
+    on_disk = sorted(p.name for p in (ledger_dir / "recorded").iterdir())
+    for replace in (False, True):
+        sent = {"text": three, **loaded, "saver": "phone-q", "replace": replace}
+        status, body = post(client, "/record/save", sent)
+        assert body["outcome"] == "renamed" and "can_replace" not in body, body
+        assert body["error"] == (
+            f"not saved: {first['file_name']} was renamed {on_disk[0]} since this page loaded "
+            "it (its night renamed or re-dated on another phone or tab), and the ledger counts "
+            "the night from that file now: saved under its old name, this text would count the "
+            "night twice. Pick Friday night (2024-03-01) to go on with it, and type there what "
+            "this text adds: hand 3 at table Kitchen"
+        )
+    assert counted_by_event(ledger_dir) == [("Friday night", 2)]
+    assert sorted(p.name for p in (ledger_dir / "recorded").iterdir()) == on_disk
+
+
 def test_two_phones_saving_one_night_at_once_do_not_both_pass_the_file_check(
     ledger_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
