@@ -1,7 +1,9 @@
 """The pots of a replayed hand: uncalled bets, side pots, a carried pot, and their division.
 
 * **Uncalled bets** are the chips a player bet live beyond what anyone else put in live
-  (antes, dead blinds and buys do not call bets); they go back before any pot is built.
+  (antes, dead blinds and buys do not call bets); they go back before any pot is built, and
+  so does the ante of a player who folded above every other player's ante and live chips
+  (under ``ante-trimming``: nobody matched it).
 * **Side pots** (``001``): one pot per all-in level of the players still in, a level counting
   antes and live chips; each pot is contested by the players still in who put in at least that
   level, so a player all-in for the ante (or part of it, or part of a blind) contests the pot
@@ -68,17 +70,50 @@ class Pot:
 
 
 def return_uncalled(st: HandState) -> tuple[str, int] | None:
+    """Give the uncalled bet back (the live chips of the player who put in most beyond the
+    next one), and trim the ante nobody matched of a player who folded
+    (:func:`_trim_unmatched_ante`); returns the uncalled bet, if any."""
     live = st.live
     amounts = sorted(live.values())
     top, second = amounts[-1], amounts[-2]
-    if top <= second:
-        return None
-    top_player = max(live, key=live.__getitem__)
-    back = top - second
-    live[top_player] -= back
+    returned = None
+    if top > second:
+        top_player = max(live, key=live.__getitem__)
+        back = top - second
+        live[top_player] -= back
+        st.contrib[top_player] -= back
+        st.stack[top_player] += back
+        returned = top_player, back
+    if st.folded and st.settings.ante and st.house.ante_trimming:
+        _trim_unmatched_ante(st)
+    return returned
+
+
+def _trim_unmatched_ante(st: HandState) -> None:
+    """A player who folded with more ante and live chips in than any other player gets the
+    ante chips nobody matched back: a player all-in for the ante contests only what his chips
+    match of the others' antes (grammar/README.md, house rule ``ante-trimming``; ``001``: a
+    player wins from each opponent only what his own chips match), so nobody can win them:
+    left in the pots they would go to the last one, to a player who matched none of them.
+    Only a player who folds owing a big blind the ante took, every other player all-in for
+    less than his ante, has such chips; his live chips above the others' went back as an
+    uncalled bet, so what is left above them is ante.  Chips that folded players match among
+    themselves stay in the pots."""
+    stakes = _with_antes(st)
+    top_player = max(stakes, key=stakes.__getitem__)
+    if top_player not in st.folded:
+        return  # a player still in above the others wins his own layer, a pot of his
+    top = stakes.pop(top_player)
+    back = top - max(stakes.values())
+    if back <= 0:
+        return
+    st.paid[(top_player, "ante")] -= back
     st.contrib[top_player] -= back
     st.stack[top_player] += back
-    return top_player, back
+    st.notes.append(
+        f"{top_player}'s ante: {st.chips(back)} that no other player matched "
+        f"{'goes' if back == 1 else 'go'} back to {top_player} (house rule ante-trimming)"
+    )
 
 
 def _with_antes(st: HandState) -> dict[str, int]:
