@@ -57,10 +57,10 @@ class HandsOfFiles:
     numbers more a hand (what a copy under another name shares with it, its line) and a few
     a night and event.  Only when a key recurs are the two
     files replayed again, here, to compare the two hands (:func:`~.model.copies.in_two_files`)
-    - what they record and the stacks and pot they were dealt from, as the import compares
-    them - and the hands of another version once more, to say what differs in the import's
-    words (:func:`~.check_across.other_versions`), which keeps the verdicts the same however
-    many processes checked the files."""
+    - by the ledger's fingerprint and content of each, the rule the import tells a copy by
+    (:func:`~.model.copies.one_hand`) - and the hands of another version once more, to say
+    what differs in the import's words (:func:`~.check_across.other_versions`), which keeps
+    the verdicts the same however many processes checked the files."""
 
     def __init__(self, replay: Replayed) -> None:
         self.replay = replay
@@ -228,7 +228,10 @@ class HandsOfFiles:
 
     def _versions(self, path: Path, lines: set[int]) -> dict[int, tuple[HandVersion, HandOutcome]]:
         """The hands of ``path`` at ``lines``, replayed again, as :func:`hand_version` sees
-        them (with the outcome, for its place)."""
+        them (with the outcome, for its place): the ledger's fingerprint and content of each,
+        from the rows the import would store (``ledger/rows.py``, ``hand_rows``), so that a
+        copy is what the import takes for one (:func:`~.model.copies.one_hand`)."""
+        from .ledger.rows import hand_rows
         from .model.copies import hand_version
 
         found: dict[int, tuple[HandVersion, HandOutcome]] = {}
@@ -236,8 +239,8 @@ class HandsOfFiles:
             line, record, result = outcome.pos.line, outcome.record, outcome.result
             if line in lines and outcome.ok and record is not None and result is not None:
                 bare = HandOutcome(outcome.source, outcome.hand_id, outcome.pos)
-                version = hand_version(record, result.starting_stacks, result.carry_in)
-                found.setdefault(line, (version, bare))
+                rows = hand_rows(record, result, outcome.source, line)
+                found.setdefault(line, (hand_version(record, rows), bare))
         return found
 
 

@@ -34,6 +34,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from .model.copies import one_hand
 from .model.events import event_label, ledger_event
 from .model.games import GAMES
 from .model.names import composed, look_alike, plain
@@ -64,9 +65,11 @@ class Hand(NamedTuple):
     hand_id: str
     table: str
     number_key: str
+    fingerprint: str
     content: str
-    """The ledger's content digest: two files' hands of one number are a copy when it is
-    the same (:func:`~.ledger.rows.hand_rows`)."""
+    """The ledger's fingerprint and content digest (:func:`~.ledger.rows.hand_rows`): two
+    files' hands of one number are a copy when the import takes them for one
+    (:func:`~.model.copies.one_hand`)."""
     players: tuple[tuple[str, int, int, int, int], ...]
     """(name, starting stack, final stack, rebuys, add-ons), in seat order."""
 
@@ -105,7 +108,15 @@ class TournamentHands:
         players = tuple((p[0], p[2], p[3], p[7], p[8]) for p in rows.players)
         table, number = str(rows.hand[1] or ""), str(record.hand_id)
         held.hands.append(
-            Hand(outcome.pos, number, table, str(rows.hand[-1]), rows.content, players)
+            Hand(
+                outcome.pos,
+                number,
+                table,
+                str(rows.hand[-1]),
+                rows.fingerprint,
+                rows.content,
+                players,
+            )  # fmt: skip
         )
 
 
@@ -137,7 +148,7 @@ class TournamentsOfFiles:
                 if at is None:
                     index[(hand.table, hand.hand_id)] = len(held.hands)
                     held.hands.append(hand)
-                elif held.hands[at].content == hand.content:
+                elif one_hand(held.hands[at], hand):
                     held.hands[at] = held.hands[at]._replace(pos=hand.pos)
 
     def found(self) -> list[tuple[HandOutcome, Violation]]:

@@ -90,6 +90,20 @@ def test_a_one_file_check_loads_only_what_it_uses(name: str, also_not: tuple[str
     assert loaded_by("check", str(path), among=NOT_AT_START + also_not) == []
 
 
+def test_a_check_of_two_files_holding_one_night_loads_no_sqlite(tmp_path: Path) -> None:
+    """Two files holding Anna's night: ``check`` tells each hand of the second a copy by the
+    import's rule (``model/copies.py``, ``one_hand``), from the rows the import would store
+    (``ledger/rows.py``) - with no SQLite, whose modules only a ledger needs."""
+    night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    first, second = tmp_path / "a.bhh", tmp_path / "b.bhh"
+    first.write_text(night, encoding="utf-8")
+    second.write_text(night, encoding="utf-8")
+    among = ("sqlite3", "_sqlite3", "badugi_ledger.ledger.rows")
+    assert loaded_by("check", "-j", "1", str(first), str(second), among=among) == [
+        "badugi_ledger.ledger.rows"
+    ]
+
+
 _PATTERNS_MADE = """
 import atexit, sys
 GETTERS = {{

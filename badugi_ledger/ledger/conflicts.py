@@ -18,6 +18,7 @@ import sqlite3
 from collections.abc import Callable, Collection, Container
 from typing import Any
 
+from ..model.copies import one_hand
 from ..model.events import term_text
 from .event_lookup import event_label_of
 from .event_terms import COMMAND_NAME
@@ -89,7 +90,7 @@ def hand_conflict(
     found: tuple[str, ...]
     if twice:
         found = ("this import holds the hand twice, with different content",)
-    elif (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
+    elif one_hand(stored, rows):
         found = ()  # the same hand: only its event differs
     else:
         was, read_from = conn.execute(

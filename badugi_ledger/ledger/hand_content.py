@@ -19,11 +19,13 @@ in words, which figures, players, pots and shown cards changed.
 from __future__ import annotations
 
 import json
-import sqlite3
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .fingerprints import digest
+
+if TYPE_CHECKING:
+    import sqlite3  # (annotations only: a check that asks these rows loads no SQLite)
 
 FIGURES = ("game", "button", "pot", "rake", "carry_in", "carry_out", "showdown")
 """The ``hands`` columns that are figures of the hand (not its identity or its source)."""

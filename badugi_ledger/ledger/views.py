@@ -30,10 +30,13 @@ hands an organiser voided in their place, since the stacks of a night went throu
 from __future__ import annotations
 
 import re
-import sqlite3
+from typing import TYPE_CHECKING
 
 from ..model.limits import ascii_digits
 from .void_reasons import LEFT_OUT, SET_ASIDE_REASON
+
+if TYPE_CHECKING:
+    import sqlite3  # (annotations only: a check that asks these rows loads no SQLite)
 
 CASH_UNIT = "coalesce(e.money, 'chips')"
 """The unit a cash event's results are reported in (alias ``e`` = ``events``)."""

@@ -6,10 +6,11 @@ or rolls back), the ids it gives new rows, the events its hands name
 (:class:`.file_events.FileEvents`) and the hands the file held before
 (:class:`.holdings.FileHoldings`).  Each hand is looked up by fingerprint, else (a hand an
 organiser voided, renumbered) by content (:mod:`~badugi_ledger.ledger.void_matching`), else by
-identity (event, table, hand number; :mod:`.hand_lookups`): the same fingerprint and content
-is a duplicate; anything else a conflict (:mod:`.conflicts`), not stored - unless ``replace``,
-which stores the new version over the old row (same id, so hands keep their order), writes an
-``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
+identity (event, table, hand number; :mod:`.hand_lookups`): the same fingerprint and content is
+a duplicate (:func:`~badugi_ledger.model.copies.one_hand`, the rule ``check`` asks too);
+anything else a conflict (:mod:`.conflicts`), not stored - unless ``replace``, which stores the
+new version over the old row (same id, so hands keep their order), writes an ``audit`` row and
+recomputes the tournaments touched, all in the file's transaction.  A hand
 with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails the whole file.
 
 Why it is fast: per batch, one query finds the hands already stored (duplicates), one per event
@@ -31,6 +32,7 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
+from ..model.copies import one_hand
 from ..model.errors import LedgerError
 from ..model.limits import quote
 from .carried_pots import PROGRESSIVE, PROGRESSIVE_GAMES
@@ -219,7 +221,7 @@ class FileWriter:
             stored = known.get(rows.fingerprint)
             if (
                 stored is not None
-                and stored.content == rows.content
+                and one_hand(stored, rows)
                 and not events.moved(rows, stored, self.holdings)
             ):
                 # The same hand, already stored (maybe from another file): nothing to write,
@@ -250,8 +252,7 @@ class FileWriter:
                         continue
             if stored is not None:
                 self.holdings.meet(stored)
-                same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
-                if same and stored.event_id == event_id:
+                if one_hand(stored, rows) and stored.event_id == event_id:
                     self.held_ids.add(stored.id)
                     if not self.holdings.claim(stored, rows):
                         self.report.duplicate += 1

@@ -13,13 +13,17 @@ from.  Two places must tell a copy, and both ask :class:`RecentHands`, so they c
   (a top-up, a missing hand; :mod:`badugi_ledger.sites.carry`), does not take a copy for the
   table's next hand: a copy pasted after its first would otherwise look like the table's
   stacks going back, and the hand after a copy pasted later would be held to the copy.
+
+A hand of one identity in two files (:func:`file_identity`: the ledger's event, table and
+number) is a copy when the ledger would store it once: :func:`one_hand`, by the ledger's own
+digests of the two (its fingerprint and content), which the import and a check of several
+files both ask.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from .events import Deal, HandRecord, Post, Show, event_of, ledger_event
 from .games import GAMES
@@ -237,9 +241,37 @@ def event_group(record: HandRecord) -> int:
     return digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}")
 
 
+class Versioned(Protocol):
+    """A hand as the ledger tells its versions apart (a stored hand, its rows, or what a check
+    of several files keeps of a hand it compares: :class:`HandVersion`)."""
+
+    @property
+    def fingerprint(self) -> str:
+        """What the hand records, read by which reader (``ledger/fingerprints.py``)."""
+        ...
+
+    @property
+    def content(self) -> str:
+        """What the ledger derives from it: the stacks it starts from, its postings, pots
+        and winners (``ledger/hand_content.py``, ``content_digest``)."""
+        ...
+
+
+def one_hand(held: Versioned, new: Versioned) -> bool:
+    """Whether ``new``, a hand of the identity of ``held`` (:func:`file_identity`: its event,
+    table and number), is that hand again - a copy, which an import stores once (a
+    duplicate) - rather than another version of it, which it reports as a conflict and does
+    not store: the same fingerprint and the same content.  The one rule both ``import``
+    (``ledger/writer.py``, ``ledger/conflicts.py``) and ``check`` of several files
+    (:func:`in_two_files`) tell a copy by, so that they cannot disagree: a PHH hand with or
+    without its ``winnings`` (claims no fingerprint holds), a player sitting out whose stack
+    a corrected hand before changed (no row of the hand holds it) are copies to both."""
+    return held.fingerprint == new.fingerprint and held.content == new.content
+
+
 class HandVersion(NamedTuple):
-    """What a hand of one file records and starts from, as a check of several files compares
-    it with the hand of the same identity in another file: numbers and a few names, not the
+    """What a hand of one file is, as a check of several files compares it with the hand of
+    the same identity in another file: the ledger's digests of it and a few names, not the
     hand (see :func:`hand_version`)."""
 
     identity: tuple[str, str, str | None, str, str, str]
@@ -247,44 +279,37 @@ class HandVersion(NamedTuple):
     source: str
     line: int
     origin: str
-    """The reader that read it (:attr:`~.events.HandRecord.origin`): the ledger's fingerprint
-    of a hand names it, so a hand read by another is another version of it."""
-    recorded: int
-    """:func:`content`: what the hand records."""
-    started: tuple[tuple[str, int], ...]
-    """The stacks the replay started it with, by name, and (as ``""``) the pot carried in:
-    a hand that records the same but was dealt from other chips is another hand."""
+    """The reader that read it (:attr:`~.events.HandRecord.origin`): a conflict's words say
+    when two versions were read by two readers."""
+    fingerprint: str
+    """The ledger's fingerprint of it (``ledger/fingerprints.py``)."""
+    content: str
+    """The ledger's content digest of it (``ledger/hand_content.py``)."""
 
 
-def hand_version(record: HandRecord, starting: Mapping[str, int], carry_in: int) -> HandVersion:
-    """:class:`HandVersion` of a hand that replayed from the stacks ``starting`` and the pot
-    ``carry_in``.  Its hashes are this process's: versions are compared where they are made."""
+def hand_version(record: HandRecord, digests: Versioned) -> HandVersion:
+    """:class:`HandVersion` of a hand whose ledger's rows are ``digests`` (its fingerprint
+    and content digest, as the import computes them: ``ledger/rows.py``, ``hand_rows``)."""
     return HandVersion(
         file_identity(record),
         record.pos.source,
         record.pos.line,
         record.origin,
-        content(record),
-        (*sorted(starting.items()), ("", carry_in)),
+        digests.fingerprint,
+        digests.content,
     )
 
 
 def in_two_files(hand: HandVersion, first: HandVersion) -> bool | None:
     """Whether ``hand``, whose identity (:func:`file_identity`) ``first``, a hand of another
-    file read before it, has too, is a copy of it: the same :func:`content` read by the same
-    reader (the ledger's fingerprint names it: a hand converted to another format is not its
-    copy there), dealt from the same stacks (a warning: an import of both stores it once, a
-    duplicate: :func:`copy_words`); else (False) another version of that hand (an error: the
-    import keeps the version read first and reports this one as a conflict, in its words of
-    what differs).  None when the two are not of one identity (two identities of one
-    :func:`file_key`)."""
+    file read before it, has too, is a copy of it (:func:`one_hand`: a warning, an import
+    of both stores it once, a duplicate: :func:`copy_words`); else (False) another version
+    of that hand (an error: the import keeps the version read first and reports this one as
+    a conflict, in its words of what differs).  None when the two are not of one identity
+    (two identities of one :func:`file_key`)."""
     if hand.identity != first.identity:
         return None
-    return (hand.origin, hand.recorded, hand.started) == (
-        first.origin,
-        first.recorded,
-        first.started,
-    )
+    return one_hand(first, hand)
 
 
 def copy_words(hand: HandVersion, first: HandVersion) -> str:
