@@ -80,6 +80,9 @@ class PoolsOfFiles:
         refused = merged.refused(across=source)
         if refused:
             return [_here(source, pools, _at(source, hand, found)) for hand, found in refused]
+        parts = _later_part_refused(self.nights, mine, merged.words, source)
+        if parts is not None:
+            return [parts]
         said = {(found.rule, found.pos.line) for _, found in alone}
         return [
             _at(source, hand, found)
@@ -93,6 +96,61 @@ class PoolsOfFiles:
             self.nights.setdefault(key, []).extend(nights)
             self.tables.add(key[1])
         self.words.update(pools.words)
+
+
+def _later_part_refused(
+    before: dict[tuple[str, str, tuple[str | None, ...]], list[Any]],
+    mine: dict[tuple[str, str, tuple[str | None, ...]], list[Any]],
+    words: dict[tuple[str | None, ...], str],
+    source: str,
+) -> tuple[HandOutcome, Violation] | None:
+    """The import's refusal of ``source`` whose part of a night (``mine``) comes after a part
+    of the same night in a file before it (``before``), in the ledger's play order - one
+    night at its table, its files in the order of their first hand's number
+    (``ledger/views.py``, ``play_order``) - when the part's first hand that takes or carries a
+    pot takes more than the hands before it left: the nights of earlier dates and the night's
+    parts before it (the pool's first hand alone taking last week's pot, on its file's word:
+    ``ledger/carried_pots.py``, ``_walk``).  :meth:`~.replay.pools.Pools.refused` holds each
+    file's part as a night of its own, nights of one date whose order is not known, held to
+    their totals only.  A warning, at that hand, in the import's words, as its other refusals
+    of carried pots across files are; None when nothing is refused (nights of an unknown
+    order, before or on its date, are held to their totals there)."""
+    from .ledger.views import number_key  # (the ledger's order of a night's files)
+    from .replay.pools import _refused  # (the refusal's words, as Pools.refused writes them)
+
+    def place(night: Any) -> tuple[str, str, str]:
+        hand, pos = night.first or ("", NOWHERE)
+        return number_key(hand), hand, pos.source
+
+    for key, nights in mine.items():
+        held = [n for n in before.get(key, []) if n.first_take is not None]
+        for part in nights:
+            move = part.first_move
+            if move is None or not move[2] or part.date is None:
+                continue
+            ahead = sorted(
+                (n for n in held if (n.name, n.date) == (part.name, part.date)),
+                key=place,
+            )
+            ahead = [n for n in ahead if place(n) < place(part)]
+            played = [n for n in held + nights if n.first_take is not None]
+            if not ahead or any(
+                n.date is None or (n.date == part.date and n.name != part.name) for n in played
+            ):
+                continue  # (its place is not known: held to totals, as nights of one date)
+            earlier = [n for n in played if (n.date or "") < part.date]
+            first = min((n.date or "" for n in earlier), default=None)
+            opening = [n for n in earlier if n.date == first] or ahead[:1]
+            last_week = max(n.first_take or 0 for n in opening)  # (the pool's first hand's)
+            carried = sum(n.carried for n in earlier + ahead)
+            taken = sum(n.taken for n in earlier + ahead)
+            if move[2] <= carried + last_week - taken:
+                continue
+            _, violation = _refused(key[1], key[2], (part, move), carried, taken, source)
+            if violation.pos.source != source:
+                continue
+            return HandOutcome(source, move[0], violation.pos), violation
+    return None
 
 
 def _unit_refusal(
