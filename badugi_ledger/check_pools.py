@@ -27,9 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .ledger.views import number_key
 from .model.errors import NOWHERE, Position
 from .model.results import HandOutcome, Violation
-from .replay.pools import PoolNight, Pools
+from .replay.pools import PoolNight, Pools, refusal
 
 
 class PoolsOfFiles:
@@ -115,8 +116,6 @@ def _later_part_refused(
     their totals only.  A warning, at that hand, in the import's words, as its other refusals
     of carried pots across files are; None when nothing is refused (nights of an unknown
     order, before or on its date, are held to their totals there)."""
-    from .ledger.views import number_key  # (the ledger's order of a night's files)
-    from .replay.pools import _refused  # (the refusal's words, as Pools.refused writes them)
 
     def place(night: Any) -> tuple[str, str, str]:
         hand, pos = night.first or ("", NOWHERE)
@@ -146,7 +145,7 @@ def _later_part_refused(
             taken = sum(n.taken for n in earlier + ahead)
             if move[2] <= carried + last_week - taken:
                 continue
-            _, violation = _refused(key[1], key[2], (part, move), carried, taken, source)
+            _, violation = refusal(key[1], key[2], (part, move), carried, taken, source)
             if violation.pos.source != source:
                 continue
             return HandOutcome(source, move[0], violation.pos), violation

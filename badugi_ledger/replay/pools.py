@@ -263,7 +263,7 @@ class Pools:
                     if refused_taker([night], night.first_take or 0, left, 0) is not None:
                         move = (hand, pos, night.first_take or 0)
                         refused_move = (night, move)
-                        found.append(_refused(table, pool, refused_move, carried, taken, across))
+                        found.append(refusal(table, pool, refused_move, carried, taken, across))
                 else:
                     in_order = sorted(step, key=lambda n: night_order(n.date, n.name))
                     takers = [(n, n.last_take) for n in in_order if n.last_take is not None]
@@ -272,7 +272,7 @@ class Pools:
                         _, (_, _, take) = refused
                         carried_in, taken_in = carried + carries, taken + takes - take
                         found.append(
-                            _refused(table, pool, refused, carried_in, taken_in, across, True)
+                            refusal(table, pool, refused, carried_in, taken_in, across, True)
                         )
                 carried, taken = carried + carries, taken + takes
         return found
@@ -401,7 +401,7 @@ def _steps(moving: list[PoolNight]) -> list[tuple[bool, list[PoolNight]]]:
     return [(len(dates[d]) == 1, dates[d]) for d in sorted(dates)]
 
 
-def _refused(
+def refusal(
     table: str,
     pool: tuple[str | None, ...],
     refused: tuple[PoolNight, tuple[str, Position, int]],
