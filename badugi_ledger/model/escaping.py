@@ -221,6 +221,64 @@ def csv_text(df: pd.DataFrame) -> str:
     return csv_rows(csv.reader(io.StringIO(written, newline="")))
 
 
+def markdown_text(df: pd.DataFrame) -> str:
+    """``df`` as a Markdown pipe table, its cells written as they are (neutralise them first:
+    :func:`frame_cells` with :func:`for_markdown`).
+
+    Written here, not by pandas' ``to_markdown``: that needs the ``tabulate`` package, which
+    a plain install of the tool does not bring, and it reads text cells as numbers again (an
+    amount ``20.50`` written ``20.5``, a name ``007`` as ``7``).  Here a cell is text unless it
+    holds a number: a column of numbers (an empty cell beside them too) is aligned right, any
+    other left; an empty cell (None, NaN) is blank; a number is written as Python writes it
+    (``12345.67``, ``3.0``)."""
+    columns = [str(c) for c in df.columns]
+    cells = [[_markdown_cell(v) for v in row] for row in df.itertuples(index=False, name=None)]
+    numeric = [_numbers_only(df[c]) for c in df.columns]
+    widths = [
+        max([len(name) + 2, *(len(row[i]) for row in cells)]) for i, name in enumerate(columns)
+    ]
+
+    def line(values: list[str]) -> str:
+        padded = (
+            v.rjust(w) if right else v.ljust(w)
+            for v, w, right in zip(values, widths, numeric, strict=True)
+        )
+        return "| " + " | ".join(padded) + " |"
+
+    rule = (
+        "|"
+        + "|".join(
+            "-" * (w + 1) + ":" if right else ":" + "-" * (w + 1)
+            for w, right in zip(widths, numeric, strict=True)
+        )
+        + "|"
+    )
+    return "\n".join([line(columns), rule, *(line(row) for row in cells)])
+
+
+def _is_number(value: object) -> bool:
+    import numbers
+
+    return isinstance(value, numbers.Number) and not isinstance(value, bool)
+
+
+def _is_empty(value: object) -> bool:
+    return value is None or (isinstance(value, float) and value != value)
+
+
+def _numbers_only(column: pd.Series) -> bool:
+    values = [v for v in column if not _is_empty(v)]
+    return bool(values) and all(_is_number(v) for v in values)
+
+
+def _markdown_cell(value: object) -> str:
+    if _is_empty(value):
+        return ""
+    if _is_number(value):
+        return str(value.item() if hasattr(value, "item") else value)
+    return str(value)
+
+
 def csv_rows(rows: Iterable[Iterable[Any]]) -> str:
     """``rows`` as CSV lines ended by ``\n``, a carriage return or line feed in a cell quoted
     (see :func:`csv_text`); cells are written as they are (neutralise them first)."""

@@ -37,7 +37,14 @@ from ..ledger.connection import reading
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
 from ..ledger.stored_values import check_balanced_hands, check_stored_values
 from ..model.errors import ConfigError, LedgerError
-from ..model.escaping import csv_text, for_markdown, for_page, for_terminal, frame_cells
+from ..model.escaping import (
+    csv_text,
+    for_markdown,
+    for_page,
+    for_terminal,
+    frame_cells,
+    markdown_text,
+)
 from ..model.money import format_amount, is_money, major_units, plain_money
 
 if TYPE_CHECKING:
@@ -86,12 +93,6 @@ AMOUNT_COLUMNS = tuple(
     dict.fromkeys(c for t in (CASH_TYPES, TOURNAMENT_TYPES) for c, k in t.items() if k == "amount")
 )
 """Columns holding amounts in the row's ``unit`` (cents or chips)."""
-AS_WRITTEN = tuple(
-    dict.fromkeys(
-        c for t in (CASH_TYPES, TOURNAMENT_TYPES) for c, k in t.items() if k in ("amount", "text")
-    )
-)
-"""Columns a table writer must not read as numbers: amounts shown as money, and names."""
 
 
 MAX_PLACE_POINTS = 1_000_000
@@ -469,13 +470,9 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     if fmt == "json":
         return json.dumps(records(present(df, "data")), ensure_ascii=False, indent=2) + "\n"
     if fmt == "markdown":
-        shown = frame_cells(present(df, "human"), for_markdown)
-        # An amount is written as money (20.50) and a name as written (007, 1e3): neither is
-        # read as a number again (20.5, 7, 1000).  Points are written as the other formats
-        # write them (12345.67), not to six significant digits (12345.7, 1.23457e+06).
-        kept = [i for i, c in enumerate(shown.columns) if c in AS_WRITTEN] if len(df) else []
-        table = shown.to_markdown(index=False, disable_numparse=kept or False, floatfmt="")
-        return str(table) + "\n"
+        # An amount is written as money (20.50) and a name as written (007, 1e3), never read
+        # as a number again; points as the other formats write them (12345.67).
+        return markdown_text(frame_cells(present(df, "human"), for_markdown)) + "\n"
     if fmt == "html":
         shown = frame_cells(present(df, "human"), for_page)
         return str(shown.to_html(index=False, escape=True, na_rep="")) + "\n"
