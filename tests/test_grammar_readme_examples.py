@@ -4,10 +4,14 @@ refuses, nor calls right a figure it reports wrong."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 from badugi_ledger.check import check_file
+from badugi_ledger.model.errors import ParseError
+from badugi_ledger.model.settings import HouseRules
+from badugi_ledger.text.parse import parse_text
 from tests.helpers.paths import REPO
 
 GRAMMAR_README = REPO / "grammar" / "README.md"
@@ -80,3 +84,110 @@ def test_the_readme_sketch_is_an_excerpt_of_the_guides_first_hand(tmp_path: Path
     lines = iter(first.splitlines())
     missing = [line for line in shown if not any(line == other for other in lines)]
     assert missing == [], missing
+
+
+# The night the *Errors* example reports on: the lines its errors quote stand at the lines they
+# name; these are the lines around them that the errors imply (the header, each hand's line,
+# and line 25, which the error at line 24 says names Tamás).
+ERRORS_NIGHT = {
+    1: "game badugi · fixed limit 2/4 · blinds 1/2",
+    13: "hand 13 · button Anna · Anna 100 · Ben 100",
+    18: "hand 15 · button Anna · Anna 100 · Ben 100",
+    21: "hand 16 · button Anna · Anna 100 · Ben 100",
+    25: "Priya calls · Tamás folds",
+    26: "hand 18 · button Anna · Anna 100 · Ben 100",
+}
+
+
+def test_the_errors_example_is_what_check_prints(tmp_path: Path) -> None:
+    """grammar/README.md *Errors* shows ``check``'s report of a night: each error's place,
+    words, quoted line and caret.  The night is rebuilt from the lines the errors quote, at
+    the lines they name, and checked: every error of the example is in the report as shown.
+    The example placed the misspelt seat of hand 17 at column 24 (its caret, and the hand line
+    it quotes, put it at 25)."""
+    text = GRAMMAR_README.read_text(encoding="utf-8")
+    section = text[text.index("## Errors") :]
+    example = re.search(r"^```text\n(night\.bhh:.*?)^```$", section, re.S | re.M)
+    assert example, "grammar/README.md: the Errors example"
+    reports = re.findall(r"^(night\.bhh:(\d+):\d+: .*)\n(    .*)\n( *\^)$", example[1], re.M)
+    assert len(reports) >= 5, example[1]
+    lines = dict(ERRORS_NIGHT)
+    for _, number, quoted, _ in reports:
+        assert lines.setdefault(int(number), quoted[4:]) == quoted[4:], number
+    night = tmp_path / "night.bhh"
+    night.write_text(
+        "".join(lines.get(n, "") + "\n" for n in range(1, max(lines) + 1)), encoding="utf-8"
+    )
+    printed = "\n".join(check_file(night).problems).replace(str(night), "night.bhh")
+    for message, _, quoted, caret in reports:
+        assert "\n".join((message, quoted, caret)) in printed, (message, printed)
+
+
+QUALIFIER_RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+
+
+def house_rows() -> list[tuple[str, list[str], str]]:
+    """The *House rules* table: each row's keyword as written in a header, its values and its
+    default (the generic ``house NAME VALUE`` row left out)."""
+    text = GRAMMAR_README.read_text(encoding="utf-8")
+    table = text[text.index("**House rules**") :].split("\n\n")[1]
+    rows = []
+    for line in table.splitlines()[2:]:
+        item, values, default = (cell.strip() for cell in line.strip("|").split("|")[:3])
+        if item == "`house NAME VALUE`":
+            continue
+        words: list[str] = []
+        for span in re.findall(r"`([^`]+)`(?:…`([^`]+)`)?", values):
+            low, high = span
+            if high:
+                words += [str(n) for n in range(int(low), int(high) + 1)]
+            else:
+                words += low.split("/")
+        rows.append((item.strip("`"), words or ["3"], default.strip("`")))
+    return rows
+
+
+def house_value(word: str) -> object:
+    if word in ("yes", "no"):
+        return word == "yes"
+    if word in QUALIFIER_RANKS:
+        return QUALIFIER_RANKS[word]
+    return int(word) if word.isdigit() else word
+
+
+def house_of(header: str) -> HouseRules:
+    """The house rules a hand read under ``header`` plays by."""
+    [record] = parse_text(
+        "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+        f"{header}\nhand 1 · button Anna · Anna 100 · Ben 100\nBen folds\n"
+    )
+    assert not isinstance(record, ParseError), f"{header}: {record}"
+    return record.settings.house
+
+
+def test_every_house_rule_of_the_table_reads_as_written_with_its_default() -> None:
+    """grammar/README.md *Headers*, **House rules**: "every field of ``settings.HouseRules``,
+    each with its keyword": each row's keyword takes each value the row lists, as the field
+    the row names, and the row's default is the one a file that writes none plays by (the
+    defaults of ``shared/seeds/README.md``)."""
+    rows = house_rows()
+    fields = [f.name for f in dataclasses.fields(HouseRules)]
+    named = {
+        "qualifier_max"
+        if keyword == "qualifier"
+        else keyword.removeprefix("house ").replace("-", "_"): (keyword, values, default)
+        for keyword, values, default in rows
+    }
+    assert sorted(named) == sorted(fields), "a field without its row, or a row of no field"
+    plain = house_of("")
+    for field, (keyword, values, default) in named.items():
+        assert getattr(plain, field) == house_value(default), (keyword, default)
+        assert getattr(HouseRules(), field) == house_value(default), (keyword, default)
+        for word in values:
+            assert getattr(house_of(f"{keyword} {word}"), field) == house_value(word), (
+                keyword,
+                word,
+            )
+            as_field = str(QUALIFIER_RANKS.get(word, word))  # the field's value: a rank number
+            by_field = house_of(f"house {field} {as_field}")
+            assert getattr(by_field, field) == house_value(word), (field, word)
