@@ -1,0 +1,148 @@
+"""Every field the documents list for a JSON output (or an export's or a view's columns) is in
+that output, by that name.
+
+A club's script reads the fields README.md (``check --json``), docs/ledger.md (*JSON fields*,
+*Standings*, *Settle-up*, *Exports*, *The views*) and docs/api.md (``show --json``) name: a
+field the docs list that the output lacks, or names otherwise, breaks it.  (Each output's own
+test holds the other way: no field the docs leave out.)"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from tests.helpers.paths import EXAMPLES, REPO
+
+runner = CliRunner()
+LEDGER_MD = REPO / "docs" / "ledger.md"
+API_MD = REPO / "docs" / "api.md"
+
+
+def table_fields(document: Path, marker: str) -> list[str]:
+    """The names in the first column of the first table after ``marker`` in ``document``."""
+    text = document.read_text(encoding="utf-8")
+    after = text[text.index(marker) :]
+    table = after[after.index("\n|") + 1 :].split("\n\n")[0]
+    names: list[str] = []
+    for line in table.splitlines()[2:]:
+        names += re.findall(r"`([a-z_]+)`", line.split(" | ")[0])
+    assert names, f"{document.name}: no table after {marker!r}"
+    return names
+
+
+def run(*args: str) -> str:
+    done = runner.invoke(app, list(args))
+    assert done.exception is None or isinstance(done.exception, SystemExit), done.output
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("club") / "club.db"
+    run("import", str(EXAMPLES), "--db", str(db), "--jobs", "1")
+    return db
+
+
+def keys(objects: Any) -> set[str]:
+    """Every key of ``objects``, nested ones too."""
+    if isinstance(objects, dict):
+        return set(objects) | {k for v in objects.values() for k in keys(v)}
+    if isinstance(objects, list):
+        return {k for v in objects for k in keys(v)}
+    return set()
+
+
+def words(objects: Any) -> Iterator[str]:
+    """Every key and every text value of ``objects``."""
+    if isinstance(objects, dict):
+        for key, value in objects.items():
+            yield key
+            yield from words(value)
+    elif isinstance(objects, list):
+        for value in objects:
+            yield from words(value)
+    elif isinstance(objects, str):
+        yield objects
+
+
+def missing(documented: list[str], found: set[str]) -> list[str]:
+    return [name for name in documented if name not in found]
+
+
+def test_show_json_has_the_fields_api_md_lists(club: Path) -> None:
+    documented = table_fields(API_MD, "The fields of `to_dict()`")
+    replayed = json.loads(run("show", str(EXAMPLES / "004_badacey.bhh"), "--json").splitlines()[0])
+    stored = json.loads(run("show", "--db", str(club), "--json").splitlines()[0])
+    assert missing(documented, set(replayed)) == [] and missing(documented, set(stored)) == []
+
+
+def test_standings_and_settle_json_have_the_fields_docs_ledger_md_lists(club: Path) -> None:
+    for kind, marker in (("tournament", "A tournament row:"), ("cash", "A cash row:")):
+        rows = json.loads(run("standings", "--db", str(club), "--format", "json", "--kind", kind))
+        assert missing(table_fields(LEDGER_MD, marker), keys(rows)) == [], kind
+    settlement = json.loads(run("settle", "--db", str(club), "--json"))
+    season = json.loads(run("settle", "--db", str(club), "--season", "2024", "--json"))
+    documented = table_fields(LEDGER_MD, "A settlement (`settle --json`")
+    assert missing(documented, set(settlement)) == []
+    assert missing(documented, keys(season["units"][0])) == []
+
+
+def test_exports_and_views_have_the_columns_docs_ledger_md_lists(club: Path) -> None:
+    for table, marker in (
+        ("hands", "`--table hands`, one row per hand"),
+        ("postings", "`--table postings`, the double entry"),
+    ):
+        rows = json.loads(run("export", "--db", str(club), "--table", table, "--format", "json"))
+        assert missing(table_fields(LEDGER_MD, marker), set(rows[0])) == [], table
+    with sqlite3.connect(club) as db:
+        view = db.execute("SELECT * FROM player_event_results LIMIT 0")
+        columns = {d[0] for d in view.description}
+    documented = table_fields(LEDGER_MD, "`player_event_results` — one row")
+    assert missing(documented, columns) == []
+
+
+def test_showdown_and_parse_json_have_the_fields_docs_ledger_md_lists() -> None:
+    hands = ["Noor: 8h 4h 3s 2c", "Amara: 7d 5d 3h 2s"]
+    progressive = json.loads(run("showdown", "--game", "progressive badugi", "--json", *hands))
+    documented = table_fields(LEDGER_MD, "`showdown --json` prints one object")
+    assert missing(documented, set(progressive)) == []
+    assert "qualifies" in progressive["players"][0]
+    parsed = json.loads(run("parse", str(EXAMPLES / "tournament.bhh"), "--json").splitlines()[0])
+    documented = table_fields(LEDGER_MD, "`parse --json` prints one object per hand")
+    assert missing(documented, set(parsed)) == []
+
+
+def test_check_json_has_the_fields_the_readme_lists(tmp_path: Path) -> None:
+    """README *What check reports*: the paragraph on ``check --json`` names each field (and
+    the words of ``kind``); a night with a broken rule, the hand after it not settled (stacks
+    unknown: ``unknown_stacks``), a wrong collection and a warning has every one of them."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    start = readme.index("`check --json` writes one JSON object per hand")
+    paragraph = readme[start : readme.index("when there are any", start)]
+    documented = [w for w in re.findall(r"`([^`]+)`", paragraph)[1:] if re.fullmatch("[a-z_]+", w)]
+    night = tmp_path / "night.bhh"
+    night.write_text(
+        "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+        "Cara folds · Ben folds\n"  # Anna's turn: a broken rule, the stacks after it unknown
+        "hand 2 · button Ben · Anna · Ben · Cara\n"
+        "Ben folds · Cara folds\n"
+        "Anna collects 2\n",
+        encoding="utf-8",
+    )
+    wrong = tmp_path / "wrong.bhh"
+    text = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+    wrong.write_text(text.replace("Amara collects 90", "Amara collects 91"), encoding="utf-8")
+    objects = [
+        json.loads(line)
+        for path in (night, wrong, EXAMPLES / "home_session.bhh")
+        for line in run("check", str(path), "--json").splitlines()
+    ]
+    assert missing(documented, set(words(objects))) == []
