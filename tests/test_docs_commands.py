@@ -89,3 +89,13 @@ def test_every_option_the_documents_show_is_one_of_its_commands() -> None:
                 if choice not in taken:
                     wrong.append(f"{document}: `{span}`: {command} {option} takes no {choice!r}")
     assert wrong == [], "\n".join(wrong)
+
+
+def test_the_readme_command_table_has_a_row_for_every_command() -> None:
+    """README.md *Commands*: a command the tool has and the table leaves out is one a
+    newcomer never finds; a row naming no command sends him to a usage error."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Commands") : readme.index("### Exit status")]
+    cells = [line.split(" | ")[0] for line in table.splitlines() if line.startswith("| `")]
+    named = {word for cell in cells for word in re.findall(r"`([a-z]+)", cell)}
+    assert named == set(COMMANDS), (sorted(set(COMMANDS) - named), sorted(named - set(COMMANDS)))
