@@ -146,3 +146,55 @@ def test_check_json_has_the_fields_the_readme_lists(tmp_path: Path) -> None:
         for line in run("check", str(path), "--json").splitlines()
     ]
     assert missing(documented, set(words(objects))) == []
+
+
+def paragraph_fields(start: str, end: str, values: set[str]) -> list[str]:
+    """The field names a paragraph of docs/ledger.md lists between ``start`` and ``end``: its
+    code spans that are names, less ``values`` (the words it quotes as a field's values, or
+    as the command or table they come from)."""
+    text = LEDGER_MD.read_text(encoding="utf-8")
+    begin = text.index(start)
+    spans = re.findall(r"`([^`]+)`", text[begin : text.index(end, begin)])
+    return [w for w in spans if re.fullmatch("[a-z_]+", w) and w not in values]
+
+
+def test_events_audit_and_tournament_json_have_the_fields_docs_ledger_md_lists(
+    tmp_path: Path,
+) -> None:
+    """*Events*, *Audit* and *Tournaments* list their ``--json`` fields in prose; a ledger
+    with a hand replaced, voided and un-voided and a player merged and un-merged has them."""
+    db = tmp_path / "club.db"
+    night = tmp_path / "night.bhh"
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    night.write_text(text, encoding="utf-8")
+    run("import", str(night), str(EXAMPLES / "tournament.bhh"), "--db", str(db), "--jobs", "1")
+    swapped = text.replace(
+        "Anna collects 10 · Ben collects 10", "Ben collects 10 · Anna collects 10"
+    )
+    assert swapped != text
+    night.write_text(swapped, encoding="utf-8")
+    run("import", str(night), "--db", str(db), "--replace")
+    event = ["--db", str(db), "--event", "Friday game", "--hand", "1"]
+    run("void", *event, "--reason", "dealt twice")
+    run("unvoid", *event, "--reason", "it was not")
+    run("players", "merge", "Anna", "Kira", "--db", str(db))  # never at one table
+    run("players", "unmerge", "Kira", "--db", str(db))
+
+    events = json.loads(run("events", "--db", str(db), "--json"))["events"]
+    documented = paragraph_fields(
+        "`badugi-ledger events [--json]` lists one row", '`--json` prints `{"events":', {"chips"}
+    )
+    assert missing(documented, keys(events)) == []
+
+    audit = json.loads(run("audit", "--db", str(db), "--json"))
+    values = {"replace", "void", "unvoid", "restore", "merge", "unmerge", "events", "player_audit"}
+    documented = paragraph_fields(
+        "`badugi-ledger audit [--json]` lists every", '`{"entries": [...]', values
+    )
+    assert missing(documented, keys(audit["entries"]) | keys(audit["players"])) == []
+    assert {e["action"] for e in audit["entries"]} >= {"replace", "void", "unvoid"}
+    assert {p["action"] for p in audit["players"]} == {"merge", "unmerge"}
+
+    cup = json.loads(run("tournament", "--db", str(db), "--event", "Spring Freezeout", "--json"))
+    documented = paragraph_fields("`tournament --json` prints `event`", "are counts.", {"money"})
+    assert missing(documented, keys(cup)) == []
