@@ -24,6 +24,7 @@ neutralises them for its reader:
 from __future__ import annotations
 
 import io
+import numbers
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -257,8 +258,6 @@ def markdown_text(df: pd.DataFrame) -> str:
 
 
 def _is_number(value: object) -> bool:
-    import numbers
-
     return isinstance(value, numbers.Number) and not isinstance(value, bool)
 
 
