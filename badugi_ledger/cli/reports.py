@@ -42,8 +42,8 @@ PointsOption = Annotated[
     PointsFormula,
     typer.Option(
         "--points",
-        help="Tournament points per entry (refused with --kind cash; with auto, the "
-        "tournament table's). linear: n-k+1 (n entrants, place k). "
+        help="Tournament points per entry, for the tournament table (standings and export "
+        "refuse it with --kind cash). linear: n-k+1 (n entrants, place k). "
         "table: fixed points per place, see --points-table. "
         "sqrt: 10*sqrt(n)/sqrt(k)*(1+ln(b+0.25)), b = buy-in in currency units, natural log "
         "(refused for freerolls). A shared place gets the average of the places it covers.",
@@ -59,8 +59,8 @@ BestOption = Annotated[
         "--best",
         min=1,
         max=MAX_AMOUNT,
-        help="Count only each player's N best tournaments (refused with --kind cash; with "
-        "auto, the tournament table's).",
+        help="Count only each player's N best tournaments, in the tournament table "
+        "(standings and export refuse it with --kind cash).",
     ),
 ]
 MinEventsOption = Annotated[
@@ -70,7 +70,7 @@ MinEventsOption = Annotated[
         min=0,
         max=MAX_AMOUNT,
         help="Tournaments a player needs to be ranked; others are listed below without a rank "
-        "(refused with --kind cash; with auto, the tournament table's).",
+        "(the tournament table; standings and export refuse it with --kind cash).",
     ),
 ]
 KindOption = Annotated[
