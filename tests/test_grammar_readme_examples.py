@@ -86,6 +86,35 @@ def test_the_readme_sketch_is_an_excerpt_of_the_guides_first_hand(tmp_path: Path
     assert missing == [], missing
 
 
+def test_the_between_hands_example_checked_alone_is_not_settled_not_a_rule_broken(
+    tmp_path: Path,
+) -> None:
+    """The example of *Between hands* ("`rebuys N`, `tops up N`, `adds on N`, `cashes out N`
+    change a stack before the hand's forced bets"), checked on its own: Ben, whose stack
+    neither the hand line nor a hand before states, cashes out 40.  He had chips, how many
+    nobody knows, so the hand is not settled (``stack-unknown`` at his cash-out), no rule
+    broken; it said he took 40 off the table having only 0 (``over-stack``).  After a hand that
+    leaves him 30, the same cash-out takes chips he does not have: ``over-stack`` there."""
+    found = [b for b in text_blocks() if "cashes out 40" in b]
+    assert len(found) == 1, "grammar/README.md: one example of changes between hands"
+    example = found[0]
+    line = example.splitlines()
+    at = next(i for i, text in enumerate(line) if "Ben cashes out 40" in text)
+    column = line[at].index("Ben cashes out 40") + 1
+    problems = checked(tmp_path, "alone", example)
+    assert len(problems) == 1, problems
+    assert f"alone.bhh:{at + 1}:{column}: hand 3: not settled: Ben cashes out 40" in problems[0]
+    assert problems[0].endswith("[stack-unknown]"), problems
+    before = (
+        "hand 2 · button Ben · Anna 50 · Ben 30 · Cara 50 · Dan 50 · Eve 100\n"
+        "Eve folds · Anna folds · Ben folds · Cara folds\n\n"
+    )
+    path = tmp_path / "after.bhh"
+    path.write_text(before + example, encoding="utf-8")
+    over = f"{path}:{at + 4}:{column}: hand 3: Ben takes 40 off the table but has only 30"
+    assert [p for p in check_file(path).problems if "hand 3" in p] == [f"{over} [over-stack]"]
+
+
 # The night the *Errors* example reports on: the lines its errors quote stand at the lines they
 # name; these are the lines around them that the errors imply (the header, each hand's line,
 # and line 25, which the error at line 24 says names Tamás).

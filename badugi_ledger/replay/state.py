@@ -10,12 +10,14 @@ Starting stacks (documented reading of ``Seat.stack`` and ``StackChange``): a st
 is the stack *at the deal*, after any rebuy/top-up/cash-out written for this hand.  A carried
 stack (``stacks=`` argument) is the stack at the end of the table's previous hand; rebuys are
 added to it.  When both are known and disagree, the stated stack is used and the difference is
-reported as a ``stack-carried`` mismatch.  A player with no chips at the deal, or who sits out,
-is not dealt in, but for one case (``002``: a redeal "is dealt to every player at the table"):
-on a Progressive Badugi redeal a player whose chips are all in the carried pot (all-in in a hand
-whose pot carried) is dealt in when the record plays him (deals, draws, shows or mucks his
-cards), all-in from the start (:func:`~.seating.redeal_all_in`).  A record that leaves him out
-is the table not dealing him in, as before.
+reported as a ``stack-carried`` mismatch.  With neither, a player who buys chips is a
+newcomer buying in from nothing; one who cashes out had chips nobody knows (``stack-unknown``,
+not ``over-stack``, which is for a cash-out above a known stack).  A player with no chips at
+the deal, or who sits out, is not dealt in, but for one case (``002``: a redeal "is dealt to
+every player at the table"): on a Progressive Badugi redeal a player whose chips are all in the
+carried pot (all-in in a hand whose pot carried) is dealt in when the record plays him (deals,
+draws, shows or mucks his cards), all-in from the start (:func:`~.seating.redeal_all_in`).  A
+record that leaves him out is the table not dealing him in, as before.
 
 A carried stack may be :data:`UNKNOWN_STACK` (the table's previous hand could not be
 replayed): such a player is in :attr:`HandState.unknown` and plays with a stack too large to
@@ -337,6 +339,7 @@ class HandState:
     def _starting_stacks(self, carried: Mapping[str, int]) -> dict[str, int]:
         changes: dict[str, int] = {}
         change_at: dict[str, int] = {}
+        cashed: dict[str, tuple[int, StackChange]] = {}  # each player's first cash-out
         self._sitting_out: AbstractSet[str] = _NOBODY  # a set of its own once somebody does
         # Rebuys, top-ups, add-ons, cash-outs and sitting out stand before the hand's first
         # other event (every reader writes them there; after it the replay refuses them,
@@ -363,6 +366,8 @@ class HandState:
                     raise no_chips(ev, self.record.position(i))
                 changes[ev.player] = changes.get(ev.player, 0) + ev.chips
                 change_at[ev.player] = i
+                if ev.chips < 0:
+                    cashed.setdefault(ev.player, (i, ev))
         seats = self.seats
         stated: list[Any] = [seat.stack for seat in self.record.seats]
         unstated = stated.count(None)
@@ -400,8 +405,8 @@ class HandState:
         for seat in self.record.seats:
             name = seat.name
             before = carried.get(name)
-            if before is None and name in changes:
-                before = 0  # a newcomer buying in
+            if before is None and name in changes and name not in cashed:
+                before = 0  # a newcomer buying in (one who takes chips off had some before)
             after = None if before is None else before + changes.get(name, 0)
             if seat.stack is not None:
                 self._refuse_bought_above_stated(name, seat.stack, changes.get(name, 0))
@@ -424,6 +429,15 @@ class HandState:
                     )
                 start[name] = seat.stack
             elif after is None:
+                if name in cashed:  # he had chips, left with what nobody knows: not settled
+                    at, change = cashed[name]
+                    raise illegal(
+                        "stack-unknown",
+                        f"{name} cashes out {self.figure(-change.chips)}, but {name}'s stack "
+                        "before it is unknown: it is not stated and no previous hand of the "
+                        f"table carries it (state the stack {name} is dealt in with)",
+                        self.record.position(at),
+                    )
                 raise illegal(
                     "stack-unknown",
                     f"{name}'s stack is not stated and there is no previous hand to carry it from",
