@@ -440,7 +440,8 @@ class HandState:
                     )
                 raise illegal(
                     "stack-unknown",
-                    f"{name}'s stack is not stated and there is no previous hand to carry it from",
+                    f"{name}'s stack is not stated and no previous hand of the table carries "
+                    f"it (state the stack {name} is dealt in with)",
                     self.record.pos,
                 )
             else:
