@@ -13,6 +13,12 @@ Choices made here where the texts are silent:
   plays them): then they owe the largest blind posted.  A player may post a live big blind out
   of position (coming into the game) or a dead blind (``Post(kind="dead")``, default the small
   blind, dead money).
+* **Nobody to play against**: a round is over when at most one player still in has chips and
+  he has put in at least as much as every player all-in (``000``: a round ends when everyone
+  still in has put in the same amount; ``001``: an all-in plays for what his chips match),
+  whatever ``short_blind`` says: a small blind facing only a big blind all-in for less owes
+  nothing and gets his chips above it back uncalled, as PokerKit plays it and card rooms deal
+  it out (:func:`_close_if_nobody_to_bet`; an action written there is refused, saying why).
 * **A dead small blind** (the texts are silent on players who bust or leave): when the player
   who owes the small blind, first left of the button with three or more dealt in, posts the
   big blind and nobody posts a small blind, the hand has no small blind and that player's is
@@ -50,7 +56,7 @@ from .raises import bet_unit as bet_unit
 from .raises import raise_range as raise_range
 from .raises import raise_refused as raise_refused
 from .raises import raise_size as raise_size
-from .state import BET, PRE, HandState
+from .state import BET, PRE, SHOWDOWN, HandState
 
 # --- forced bets ------------------------------------------------------------------------------
 
@@ -251,9 +257,8 @@ def start_round(
     straddle), every later round with the first active player left of the button."""
     st.phase = BET
     st.round = rnd
-    committed = st.committed
     if rnd:
-        st.committed = committed = dict.fromkeys(committed, 0)
+        st.committed = dict.fromkeys(st.committed, 0)
     st.level = level
     st.full_level = level
     st.last_raise = st.first_raise
@@ -270,10 +275,11 @@ def start_round(
         order = st.order = dealt[i:] + dealt[:i]
     st.turn = st.next_seat[order[-1]]  # the first player of the order who can still bet
     # Who still has to act: every player who can bet (a copy of the set kept by the state:
-    # the order of a set is never used, turns follow ``st.order``).
-    pending = st.pending = st.can.copy()
+    # the order of a set is never used, turns follow ``st.order``), unless nobody can play
+    # against anybody.
+    st.pending = st.can.copy()
     if len(st.can) < 2:
-        st.pending = {p for p in pending if committed[p] < level}
+        _close_if_nobody_to_bet(st)
 
 
 def next_actor(st: HandState) -> str | None:
@@ -292,11 +298,40 @@ def next_actor(st: HandState) -> str | None:
 
 
 def _close_if_nobody_to_bet(st: HandState) -> None:
-    """With fewer than two players able to bet, a player who owes nothing has no action left."""
-    folded, all_in, committed, level = st.folded, st.all_in, st.committed, st.level
-    st.pending = {
-        p for p in st.pending if p not in folded and p not in all_in and committed[p] < level
-    }
+    """With fewer than two players able to bet, the round is over unless the one player with
+    chips still in has put in less than a player all-in: nobody can play against him, so he
+    has no action left (``000``: a round ends when everyone still in has put in the same
+    amount; ``001``: a player all-in for less plays for what his chips match).  So whatever
+    ``HouseRules.short_blind`` says: a small blind facing only a big blind all-in for less
+    owes nothing, his chips above it go back as an uncalled bet (as PokerKit plays it, and
+    card rooms deal it out)."""
+    can = st.can
+    pending = st.pending
+    if not can or not pending:
+        st.pending = set()
+        return
+    committed = st.committed
+    most = 0  # the most a player still in and all-in has put in this round
+    for q in st.still_in:
+        if q not in can and committed[q] > most:
+            most = committed[q]
+    st.pending = {p for p in pending if p in can and committed[p] < most}
+
+
+def nobody_against(st: HandState, player: str) -> str | None:
+    """Why nobody can play against ``player`` now, as words for a message (``B is all-in for
+    3``), or None when somebody can: he is the one player still in with chips, and every other
+    player still in is all-in for no more than he has put in this round (the round is over,
+    :func:`_close_if_nobody_to_bet`)."""
+    if player not in st.can or len(st.can) > 1 or st.phase >= SHOWDOWN:
+        return None
+    committed = st.committed
+    others = [q for q in st.still_in if q != player]
+    if not others or any(committed[q] > committed[player] for q in others):
+        return None
+    return ", ".join(
+        f"{q} is all-in for {st.figure(st.contrib[q] + st.bet_chips.get(q, 0))}" for q in others
+    )
 
 
 def act(st: HandState, ev: Action) -> bool:

@@ -143,6 +143,15 @@ def _on_action(st: HandState, ev: Action) -> None:
             return
         if ev.player in st.all_in and st.phase == DRAW:  # (no betting round waits for him)
             raise illegal("turn-order", f"{ev.player} is all-in and cannot act any more", st.here())
+        alone = betting.nobody_against(st, ev.player)
+        if alone is not None:
+            raise illegal(
+                "turn-order",
+                f"{ev.player} {ev.verb}s, but nobody can play against {ev.player}: {alone}, so "
+                "the betting is over (000, 001: a player all-in for less plays for what his "
+                f"chips match, the rest goes back uncalled); {_where(st)}",
+                st.here(),
+            )
         draw = st.draw_no
         if not (_skip_unrecorded_draw(st) and st.phase == BET):
             raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", st.here())

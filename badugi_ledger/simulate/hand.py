@@ -186,8 +186,9 @@ class SimulatedHand:
         if anchor is not None:
             i = order.index(anchor) + 1
             order = order[i:] + order[:i]
-        can = self.can_bet()
-        self.pending = set(can) if len(can) >= 2 else {p for p in can if self.committed[p] < level}
+        self.pending = set(self.can_bet())
+        if self.n_can < 2:
+            self.nobody_against()
         ptr, n = 0, len(order)
         while self.pending and self.n_active > 1:
             while order[ptr % n] not in self.pending:
@@ -197,13 +198,19 @@ class SimulatedHand:
             self.acted.add(p)
             ptr = ptr % n + 1
             if self.n_can < 2:
-                self.pending = {
-                    q
-                    for q in self.pending
-                    if q not in self.folded
-                    and q not in self.all_in
-                    and self.committed[q] < self.level
-                }
+                self.nobody_against()
+
+    def nobody_against(self) -> None:
+        """With fewer than two players able to bet, the one with chips acts only while he has
+        put in less than a player all-in still in (``000``, ``001``): nobody can call, raise
+        or fold against him otherwise, whatever ``short_blind`` says; his chips above the
+        all-in players' go back uncalled (:meth:`settle`)."""
+        most = max((self.committed[q] for q in self.active() if q in self.all_in), default=0)
+        self.pending = {
+            q
+            for q in self.pending
+            if q not in self.folded and q not in self.all_in and self.committed[q] < most
+        }
 
     def raise_range(self, p: str, rnd: int) -> tuple[int, int, int] | None:
         """(lowest, highest total ``p`` may raise to, the full-raise increment), or None."""

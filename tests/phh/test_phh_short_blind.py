@@ -178,7 +178,9 @@ def test_a_big_blind_the_ante_left_short_is_named_with_what_it_posts(tmp_path: A
     text = (
         "game badugi · fixed limit 2/4 · blinds 1/2 · ante 2\n"
         "hand 1 · button Dan · Anna 50 · Ben 1 · Cara 50 · Dan 50\n"
-        "Cara folds · Dan folds · Anna folds\n"
+        "Cara folds · Dan folds\n"  # nobody can play against Anna: Ben is all-in for his ante
+        + "draw: Anna pat · Ben pat\n" * 3
+        + "show: Anna Kc Kd Ks Kh · Ben Ac 2d 3h 4s\n"
     )
     report, _ = _convert(text, tmp_path)
     (problem,) = report.problems

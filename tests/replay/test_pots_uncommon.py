@@ -91,34 +91,31 @@ ANTE_NOBODY_MATCHED = """\
 game badugi · no limit · blinds 1/2 · ante 2
 
 hand 1 · button Al · Al 1 · Bo 5 · Cy 1
-deal: Al 6h 7s 6c 4h · Bo 8h Jd Qs 7c · Cy Kc 9s Ad 7h
-Bo {bo}
-draw: {bo_draws}Cy pat · Al pat
-draw: {bo_draws}Cy pat · Al pat
-draw: {bo_draws}Cy pat · Al pat
-show: Cy Kc 9s Ad 7h · Al 6h 7s 6c 4h{bo_shows}
-Cy collects 3
+deal: Al 6h 7s 6c 4h · Bo Kd Qd Jd Td · Cy Kc 9s Ad 7h
+{bo}draw: Bo pat · Cy pat · Al pat
+draw: Bo pat · Cy pat · Al pat
+draw: Bo pat · Cy pat · Al pat
+show: Cy Kc 9s Ad 7h · Al 6h 7s 6c 4h · Bo Kd Qd Jd Td
+Cy collects 3 · Bo collects 1
 final: Al 0 · Bo 4 · Cy 3
 """
 
 
-def test_001_a_folded_players_ante_nobody_matched_goes_back_to_him() -> None:
-    """Al and Cy are all-in for an ante of 1; Bo antes 2 and posts the small blind, and folds
-    rather than complete the big blind nobody posted.  Cy's best hand wins only what his 1
+def test_001_an_ante_nobody_matched_goes_back_to_its_player() -> None:
+    """Al and Cy are all-in for an ante of 1; Bo antes 2 and posts the small blind.  Nobody
+    can play against Bo (``000``, ``001``: a round ends when nobody still in can play against
+    another), so no betting round has an action of his.  Cy's best hand wins only what his 1
     chip matches from each player (``001``; README, house rules: a player all-in for the ante
     contests only what his chips match of the others' antes): 3.  Bo's small blind goes back
-    as an uncalled bet, and the ante chip nobody matched goes back too, as it does when Bo
-    calls instead (the record is the same but for Bo's action: Bo ends with 4 both ways)."""
-    folds = ANTE_NOBODY_MATCHED.format(bo="folds", bo_draws="", bo_shows="")
-    (hand,) = replay_stream(parse_text(folds, "night.bhh"))
+    as an uncalled bet and the ante chip nobody matched is a pot of his own: Bo ends with 4.
+    A fold or a call of Bo's there is an action after the round is over."""
+    (hand,) = replay_stream(parse_text(ANTE_NOBODY_MATCHED.format(bo=""), "night.bhh"))
     assert hand.ok, hand.errors
     assert hand.result is not None
-    assert dict(hand.result.payouts) == {"Cy": 3}
+    assert dict(hand.result.payouts) == {"Cy": 3, "Bo": 1}
     assert dict(hand.result.final_stacks) == {"Al": 0, "Bo": 4, "Cy": 3}
-    calls = ANTE_NOBODY_MATCHED.format(
-        bo="calls 1", bo_draws="Bo pat · ", bo_shows=" · Bo Kd Qd Jd Td"
-    ).replace("deal: Al 6h 7s 6c 4h · Bo 8h Jd Qs 7c", "deal: Al 6h 7s 6c 4h · Bo Kd Qd Jd Td")
-    calls = calls.replace("Cy collects 3", "Cy collects 3 · Bo collects 1")
-    (called,) = replay_stream(parse_text(calls, "night.bhh"))
-    assert called.result is not None
-    assert dict(called.result.final_stacks) == {"Al": 0, "Bo": 4, "Cy": 3}, called.errors
+    for action in ("Bo folds", "Bo calls 1"):
+        text = ANTE_NOBODY_MATCHED.format(bo=action + "\n")
+        (acted,) = replay_stream(parse_text(text, "night.bhh"))
+        assert [(e.rule, e.pos.line) for e in acted.errors] == [("turn-order", 5)], acted.errors
+        assert "nobody can play against Bo" in acted.errors[0].message
