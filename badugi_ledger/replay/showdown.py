@@ -16,7 +16,8 @@ the recorder wrote down about the outcome.
   pots carry, :func:`.unshown.carried_on_record`, and the rake is the same as with known cards
   that carry them); a recorded ``RakeTaken`` is checked against it.  Without a rake
   rule a recorded ``RakeTaken`` is accepted as what the house took (site imports).  It comes out
-  of the main pot first, then the side pots in order (our convention), except that a site's
+  of the main pot first, then the side pots in order (a house rule of ours, no rule text
+  covers it: README's house rules, grammar/README.md ``rake``), except that a site's
   rake (no rake rule) is split among the pots as the site's per-pot collections show, when
   they name every pot and add up (PokerStars rakes each pot: ``corpus/pokerstars/
   Badugi-USD-0.25-0.50-201009.txt``, hand 49164202872).

@@ -7,6 +7,8 @@ seeds README items 4 (odd chips) and 8 (rake), ``002`` (qualifier).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from badugi_ledger.model.errors import IllegalAction
@@ -243,6 +245,27 @@ def test_recorded_rake_is_taken_when_no_rule() -> None:
     assert [dict(p.shares) for p in result.pots] == [{"Anna": 57}, {"Ben": 60}]
     assert [p.kind for p in result.postings if p.account == "*house*"] == ["rake"]
     assert_balanced(result)
+
+
+def test_house_rule_the_rake_comes_out_of_the_main_pot_first() -> None:
+    """A house rule of ours (README's house rules, grammar/README.md ``rake``): no rule text says
+    how a rake meets side pots (seeds README item 8 asks only for a rake), and a ``rake`` rule's
+    cut comes out of the main pot first, then the side pots in order.  Anna, all-in for 20, wins
+    the main pot of 60 and Ben the side pot of 60; ``rake 10% cap 5`` takes 5, all of it from
+    Anna's pot, not some from each (as a site raking each pot by its size would)."""
+    raked = replace(NL, rake=RakeRule(percent=10, cap=5))
+    lines = THREE_WAY + ["Anna collects 55", "Ben collects 60"]
+    result = replay_hand(record(SHORT, "Dan", lines, settings=raked))
+    assert result.ok, result.violations
+    assert result.rake == 5
+    assert [(p.name, p.amount, dict(p.shares)) for p in result.pots] == [
+        ("main", 60, {"Anna": 55}),
+        ("side 1", 60, {"Ben": 60}),
+    ]
+    assert_balanced(result)
+    each = THREE_WAY + ["Anna collects 57", "Ben collects 58"]  # 3 and 2: raked pot by pot
+    result = replay_hand(record(SHORT, "Dan", each, settings=raked))
+    assert {v.rule for v in result.violations} == {"collect"}
 
 
 def test_split_halves_in_badeucey() -> None:
