@@ -41,6 +41,15 @@ def schema_version(db: sqlite3.Connection) -> int:
     return int(row[0] or 0)
 
 
+def _newer_than_known(label: str, version: int) -> LedgerError:
+    """A ledger written by a later badugi-ledger: only upgrading the program opens it (a
+    read-only one was told to be made writable, which then met this same refusal)."""
+    return LedgerError(
+        f"the ledger {label} has schema version {version}, newer than this "
+        f"badugi-ledger knows ({SCHEMA_VERSION}); upgrade badugi-ledger"
+    )
+
+
 def migrate(db: sqlite3.Connection, *, target: int | None = None) -> int:
     """Apply pending migrations in order, up to ``target`` (default: all); return the version.
 
@@ -50,10 +59,7 @@ def migrate(db: sqlite3.Connection, *, target: int | None = None) -> int:
     goal = SCHEMA_VERSION if target is None else target
     current = schema_version(db)
     if current > SCHEMA_VERSION:
-        raise LedgerError(
-            f"the ledger {db_label(db)} has schema version {current}, newer than this "
-            f"badugi-ledger knows ({SCHEMA_VERSION}); upgrade badugi-ledger"
-        )
+        raise _newer_than_known(db_label(db), current)
     while current < goal:
         with transaction(db):
             db.execute(
@@ -124,6 +130,8 @@ def open_ledger(
     try:
         if read_only or kept:
             version = schema_version(db)
+            if version > SCHEMA_VERSION:
+                raise _newer_than_known(db_label(db), version)
             if version != SCHEMA_VERSION:
                 how = (
                     "to upgrade it, make the file and its folder writable and open it once"

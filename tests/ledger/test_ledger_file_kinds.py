@@ -158,3 +158,35 @@ def test_open_ledger_holds_the_ledgers_path_to_the_hand_files_rules(
     (tmp_path / "club.db").rename(tmp_path / "nl\nx.db")
     with ledger_at("nl\nx.db", create=False) as ledger:
         assert ledger.execute("SELECT count(*) FROM hands").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("how", ["not-writable", "read-only"])
+def test_a_read_only_ledger_of_a_newer_schema_says_to_upgrade_the_program(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ledger written by a later badugi-ledger that this user may not write (or that is
+    opened read-only) was called one to upgrade by making it writable (or by opening it
+    without --read-only); done so, it met "newer than this badugi-ledger knows".  Whichever
+    way it is opened, the one remedy is said: upgrade badugi-ledger."""
+    from badugi_ledger.ledger import store
+    from badugi_ledger.model.errors import LedgerError
+    from tests.helpers.ledger_files import import_into
+
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES / "home_session.bhh"])
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "INSERT INTO schema_version (version, name, applied_at) VALUES (?, 'later', '')",
+            (store.SCHEMA_VERSION + 1,),
+        )
+    conn.close()
+    before = db.read_bytes()
+    if how == "not-writable":
+        monkeypatch.setattr(store, "_not_writable", lambda path: True)
+    with pytest.raises(LedgerError) as refused:
+        store.open_ledger(db, read_only=how == "read-only")
+    said = str(refused.value)
+    assert f"schema version {store.SCHEMA_VERSION + 1}, newer than this badugi-ledger" in said
+    assert said.endswith("upgrade badugi-ledger")
+    assert "writable" not in said and "--read-only" not in said
+    assert db.read_bytes() == before
