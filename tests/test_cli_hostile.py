@@ -495,6 +495,50 @@ def test_out_naming_a_pipe_writes_into_the_pipe(tmp_path: Path, command: list[st
     assert got and len(got[0]) > 100
 
 
+@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="needs /dev/stdout")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["report"],
+        ["export", "--table", "hands", "--format", "csv"],
+        ["convert", str(EXAMPLES / "home_session.bhh"), "--to", "phh"],
+        ["simulate", "--hands", "2"],
+        ["new", "--force", "--players", "Anna,Ben", "--date", "2024-03-01"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_out_to_standard_output_redirected_to_a_file_is_the_output_alone(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """``report --out /dev/stdout > season.html`` (the way to name standard output where an
+    output file is required): the HTML was written through its own opening of the file, from
+    its start, and then "wrote /dev/stdout" on standard output, from the start too, over the
+    HTML's first bytes: ``season.html`` began ``wrote /dev/stdout`` and lost its
+    ``<!DOCTYPE html>``.  What the command says of its output goes to standard error, as
+    ``new``, ``convert`` and ``simulate`` say theirs; the file holds the output alone."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    name, rest = command[0], command[1:]
+    given = ["--db", str(db)] if name in ("report", "export") else []
+    target = ["/dev/stdout"] if name == "new" else ["--out", "/dev/stdout"]
+    redirected = tmp_path / "redirected"
+    written = tmp_path / "written"
+    with redirected.open("wb") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "badugi_ledger", name, *target, *rest, *given],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert done.returncode == 0, done.stderr
+    plain = [str(written)] if name == "new" else ["--out", str(written)]
+    assert run(name, *plain, *rest, *given).exit_code == 0
+    expected, got = written.read_bytes(), redirected.read_bytes()
+    if name == "report":  # the report's last line says when it was made, to the minute
+        expected, got = (text.rsplit(b"Made by", 1)[0] for text in (expected, got))
+    assert got == expected
+
+
 def test_out_naming_a_link_replaces_the_file_it_leads_to(tmp_path: Path) -> None:
     """``report --out season.html`` where ``season.html`` links to the club's shared folder:
     the link itself was replaced by the new file, and the shared file stayed old."""

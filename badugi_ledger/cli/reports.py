@@ -240,4 +240,6 @@ def report_cmd(
         text = season_report(ledger, options)
     with output_file(out) as handle:
         handle.write(text)
-    typer.echo(f"wrote {out}")
+    # on standard error, as the other commands that write a file say it: with ``--out
+    # /dev/stdout > season.html`` a line on standard output overwrote the report's start
+    typer.echo(f"wrote {screen_row(str(out))}", err=True)
