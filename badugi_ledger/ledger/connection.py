@@ -56,6 +56,9 @@ DEFAULT_BUSY_TIMEOUT_MS = 600_000
 WAIT_NOTICE_MS = 2_000
 """How long a command waits for another's lock on the ledger before it says it is waiting."""
 
+WAIT_SLICE_MS = 250
+"""The longest SQLite waits for a lock in one call (:func:`patiently`): Ctrl-C acts within it."""
+
 log = logging.getLogger("badugi_ledger")
 
 
@@ -162,25 +165,34 @@ def patiently(db: sqlite3.Connection, step: Callable[[], T], why: str) -> T:
     """``step()``, which may wait for another connection's lock on the ledger: if it is still
     waiting after :data:`WAIT_NOTICE_MS`, say so once (a warning on :data:`log`: which ledger,
     for how long at most, how to stop) and wait on for the rest of the busy timeout.  SQLite
-    waits inside its own call and tells nobody; so the wait is cut in two at the notice."""
+    waits inside its own call and tells nobody, and Python acts on Ctrl-C (or SIGTERM) only
+    once that call returns: one call for the whole timeout kept the command deaf to them for
+    ten minutes.  So the wait is SQLite's in slices of :data:`WAIT_SLICE_MS`, ``step`` tried
+    again after each until the timeout is spent; between two, a signal stops the command."""
     full = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
     if full < 2 * WAIT_NOTICE_MS:  # a short wait: not worth a word
         return step()
-    db.execute(f"PRAGMA busy_timeout = {WAIT_NOTICE_MS}")
+    started = time.monotonic()
+    deadline = started + full / 1000
+    told = False
     try:
-        return step()
-    except sqlite3.OperationalError as exc:
-        if "locked" not in str(exc):
-            raise
-        db.execute(f"PRAGMA busy_timeout = {full - WAIT_NOTICE_MS}")
-        log.warning(
-            "waiting for the ledger %s %s: another command or program is using it (up to %s "
-            "more; Ctrl-C stops)",
-            db_label(db),
-            why,
-            _duration((full - WAIT_NOTICE_MS) / 1000),
-        )
-        return step()
+        while True:
+            left_ms = int((deadline - time.monotonic()) * 1000)
+            db.execute(f"PRAGMA busy_timeout = {max(1, min(WAIT_SLICE_MS, left_ms))}")
+            try:
+                return step()
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+            if not told and time.monotonic() - started >= WAIT_NOTICE_MS / 1000:
+                told = True
+                log.warning(
+                    "waiting for the ledger %s %s: another command or program is using it (up "
+                    "to %s more; Ctrl-C stops)",
+                    db_label(db),
+                    why,
+                    _duration(deadline - time.monotonic()),
+                )
     finally:
         with suppress(sqlite3.ProgrammingError):  # (a step that refused the file closed it)
             db.execute(f"PRAGMA busy_timeout = {full}")

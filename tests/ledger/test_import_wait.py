@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from badugi_ledger.ledger.connection import WAIT_NOTICE_MS
 from tests.helpers.paths import EXAMPLES
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 HOME = EXAMPLES / "home_session.bhh"
+WAIT_NOTICE_S = WAIT_NOTICE_MS / 1000
 
 
 def _hold_write_lock(db: Path, seconds: float, taken: threading.Event) -> None:
@@ -141,3 +143,68 @@ def test_a_ledger_held_past_the_wait_is_refused_in_words(tmp_path: Path) -> None
     assert "database is locked: another command held the ledger for longer than it waits" in str(
         refused.value
     )
+
+
+def _hold_until(db: Path, exclusive: bool, taken: threading.Event, done: threading.Event) -> None:
+    """Hold the ledger's write lock (or, ``exclusive``, the whole file, as another program
+    may) until ``done``."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    if exclusive:
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+    conn.execute("BEGIN EXCLUSIVE" if exclusive else "BEGIN IMMEDIATE")
+    conn.execute("CREATE TABLE IF NOT EXISTS held (a)")
+    taken.set()
+    done.wait(120)
+    conn.execute("ROLLBACK")
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("command", "exclusive"),
+    [
+        (["import", str(HOME)], False),
+        (["void", "--event", "1", "--reason", "misdeal"], False),
+        (["standings"], True),
+    ],
+    ids=["import", "void", "standings"],
+)
+def test_ctrl_c_stops_a_command_waiting_for_the_ledger(
+    command: list[str], exclusive: bool, tmp_path: Path
+) -> None:
+    """The notice of a wait says "Ctrl-C stops"; it did not: SQLite waits inside one call, for
+    the whole busy timeout (10 minutes), and Python acts on Ctrl-C only when that call returns.
+    A command kept waiting by another's lock stops at Ctrl-C within a moment, with the
+    status of Ctrl-C, and the ledger as it was."""
+    import os
+    import signal
+
+    db = _ledger(tmp_path)
+    taken, done = threading.Event(), threading.Event()
+    holder = threading.Thread(target=_hold_until, args=(db, exclusive, taken, done))
+    holder.start()
+    try:
+        assert taken.wait(10)
+        waiting = subprocess.Popen(
+            [str(CLI), *command, "--db", str(db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        time.sleep(WAIT_NOTICE_S + 1.5)  # past the notice: the long wait
+        interrupted = time.monotonic()
+        os.kill(waiting.pid, signal.SIGINT)
+        try:
+            _, err = waiting.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            waiting.kill()
+            waiting.communicate()
+            pytest.fail("Ctrl-C did not stop a command waiting for the ledger")
+        assert time.monotonic() - interrupted < 5
+    finally:
+        done.set()
+        holder.join()
+    assert "waiting for the ledger" in err and "Ctrl-C stops" in err, err
+    assert "Traceback" not in err, err
+    assert waiting.returncode == 130, err
+    assert _hands(db) == 1  # the ledger's one hand, and no other
