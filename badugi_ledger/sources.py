@@ -306,7 +306,7 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
     if chosen == "text":
         from .text.parse import parse_bytes, parse_file, parse_text
 
-        if sniff_encoding(head).startswith("utf-16"):  # Notepad's "Unicode": as the text
+        if sniff_encoding(head).startswith(("utf-16", "utf-32")):  # "Unicode": as the text
             data = head
             if len(head) > SMALL_FILE:
                 with open_file(path) as handle:

@@ -161,9 +161,16 @@ def test_a_small_text_file_is_read_from_the_bytes_its_format_was_told_from(
         assert got == [repr(item) for item in parse.parse_file(path)] and got
 
 
-@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
-def test_a_night_saved_as_utf_16_reads_as_the_same_night(encoding: str, tmp_path: Path) -> None:
-    """Notepad's "Unicode" (UTF-16) gave a "not UTF-8" error on every line of a night."""
+@pytest.mark.parametrize(
+    "encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"]
+)
+def test_a_night_saved_as_utf_16_or_32_reads_as_the_same_night(
+    encoding: str, tmp_path: Path
+) -> None:
+    """Notepad's "Unicode" (UTF-16) gave a "not UTF-8" error on every line of a night.  A night
+    saved as UTF-32 (an editor's "UTF-32", with its byte-order mark or without) was taken for
+    UTF-16, its mark being UTF-16's followed by a NUL: one error, "expected a header line",
+    quoting a line of NULs, and no hand."""
     text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
     saved = tmp_path / "night.bhh"
     saved.write_bytes(text.encode(encoding))

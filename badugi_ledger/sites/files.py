@@ -189,6 +189,29 @@ def _cp1252_bytes(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(CP1252_BYTES, _cp1252_bytes)
 
 
+def _utf_32(head: bytes) -> str | None:
+    """The UTF-32 encoding of a file from its first bytes, else None: its byte-order mark
+    (which begins as UTF-16's does, so it is looked for first), or the NUL bytes of a text
+    mostly of ASCII without one (three of every four bytes, where UTF-16 has one of two).
+
+    >>> _utf_32("ab".encode("utf-32")), _utf_32("abcd".encode("utf-32-be"))
+    ('utf-32', 'utf-32-be')
+    >>> _utf_32("abcd".encode("utf-16-le")) is None
+    True
+    """
+    if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "utf-32"
+    sample = head[: len(head[:200]) // 4 * 4]
+    if len(sample) < 8:
+        return None
+    many = len(sample) // 8  # more than half of the characters
+    if sample[2::4].count(0) > many and sample[3::4].count(0) > many:
+        return "utf-32-le"
+    if sample[0::4].count(0) > many and sample[1::4].count(0) > many:
+        return "utf-32-be"
+    return None
+
+
 def decode_bytes(data: bytes) -> str:
     """Text of a history file whatever its encoding; the byte-order mark is dropped.
 
@@ -201,6 +224,9 @@ def decode_bytes(data: bytes) -> str:
     """
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")
+    wide = _utf_32(data)
+    if wide is not None:
+        return data.decode(wide, errors="replace")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
     head = data[:200]
@@ -231,6 +257,9 @@ def sniff_encoding(head: bytes) -> str:
     """
     if head.startswith(b"\xef\xbb\xbf"):
         return "utf-8-sig"
+    wide = _utf_32(head)
+    if wide is not None:
+        return wide
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "utf-16"
     sample = head[:200]
