@@ -26,6 +26,7 @@ import typer
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.staging import PREFIX as STAGING_PREFIX
 from badugi_ledger.model.games import GAME_SPELLINGS
 from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation
 from tests.helpers.paths import EXAMPLES, REPO
@@ -539,7 +540,9 @@ def test_sigterm_during_an_import_cleans_up_and_exits_143(
         text=True,
         env={**os.environ, "TMPDIR": str(staging)},
     ) as proc:
-        wait_for(lambda: any(staging.iterdir()) or proc.poll() is not None)
+        # (the import's own staging folder, not the file Python's tempfile writes and removes
+        # at once to find a writable folder: a signal between the two leaves it, not ours)
+        wait_for(lambda: any(staging.glob(f"{STAGING_PREFIX}*")) or proc.poll() is not None)
         assert proc.poll() is None, "the import ended before it could be stopped"
         proc.send_signal(sent)
         _, err = proc.communicate(timeout=120)
