@@ -671,3 +671,28 @@ def test_options_that_do_not_go_together_are_usage_errors(
     assert result.exit_code == 2, result.output
     assert f"Invalid value for {option}:" in words(result.stderr) and said in words(result.stderr)
     assert not db.exists()
+
+
+def test_ctrl_c_while_the_command_line_loads_ends_the_command_as_ctrl_c_does() -> None:
+    """Ctrl-C in the first tenths of a second of a command, while typer and the commands load,
+    printed Python's traceback of the console script's own import.  The installed entry point
+    (pyproject's ``[project.scripts]``) loads the command line inside its own ``try``: the
+    command ends with Ctrl-C's status and no traceback.  The Ctrl-C is made to land there by
+    an import hook that raises it when typer is imported."""
+    code = (
+        "import sys\n"
+        "from importlib.metadata import entry_points\n"
+        "class CtrlC:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'typer':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, CtrlC())\n"
+        "(script,) = entry_points(group='console_scripts', name='badugi-ledger')\n"
+        "sys.argv = ['badugi-ledger', '--help']\n"
+        "script.load()()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
