@@ -64,7 +64,10 @@ log = logging.getLogger("badugi_ledger")
 
 _SQLITE_HINTS = {
     "database or disk is full": "the disk (or the ledger's size limit) is full",
-    "disk i/o error": "the ledger could not be written (disk full or failing?)",
+    "disk i/o error": (
+        "the ledger, or a temporary file SQLite writes for a large sort (in $SQLITE_TMPDIR or "
+        "$TMPDIR, else /var/tmp), could not be written (disk full or failing?)"
+    ),
     "attempt to write a readonly database": (
         "the ledger file is read-only, or its folder is (SQLite writes its journal there)"
     ),
