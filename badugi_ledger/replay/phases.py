@@ -289,16 +289,30 @@ def _reach_showdown(st: HandState, player: str, verb: str) -> None:
 
 
 def _on_show(st: HandState, ev: Show) -> None:
-    _reach_showdown(st, ev.player, "shows")
-    if ev.player not in st.in_hand:
-        st.check_player(ev.player)
-    if ev.player in st.folded:  # his own cards: a warning; cards he did not hold: illegal
-        st.cards.show_folded(ev.player, ev.cards, st.at)
-        st.warn("show-after-fold", f"{ev.player} shows after folding", st.here())
+    """A show at the showdown.  A hand shown after its player mucked it plays again, as a
+    hand shown in full before a muck does (:func:`_on_muck`): the cards speak (``000``,
+    "Showdown": everyone still in shows their cards, the best hand wins).  But the pot then
+    goes by cards the muck had given up, as a slip of the pen would send it, so it is a
+    warning (``show-after-muck``), not passed over."""
+    p = ev.player
+    _reach_showdown(st, p, "shows")
+    if p not in st.in_hand:
+        st.check_player(p)
+    if p in st.folded:  # his own cards: a warning; cards he did not hold: illegal
+        st.cards.show_folded(p, ev.cards, st.at)
+        st.warn("show-after-fold", f"{p} shows after folding", st.here())
         return
-    shown = st.cards.show(ev.player, ev.cards, st.at)
-    st.shown[ev.player] = ev.cards if shown is None else shown
-    st.mucked.discard(ev.player)
+    shown = st.cards.show(p, ev.cards, st.at)
+    st.shown[p] = ev.cards if shown is None else shown
+    if p in st.mucked:
+        st.mucked.discard(p)
+        st.warn(
+            "show-after-muck",
+            f"{p} shows {format_cards(st.shown[p])} after mucking: a hand tabled at the "
+            "showdown still plays, the cards speak (000: everyone still in shows their cards, "
+            f"the best hand wins); if {p}'s muck gave the pot up, leave this show out",
+            st.here(),
+        )
 
 
 def _on_muck(st: HandState, ev: Muck) -> None:
