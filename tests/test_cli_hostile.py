@@ -507,20 +507,22 @@ def test_out_naming_a_pipe_writes_into_the_pipe(tmp_path: Path, command: list[st
     ],
     ids=lambda command: command[0],
 )
+@pytest.mark.parametrize("standard_output", ["/dev/stdout", "-"])
 def test_out_to_standard_output_redirected_to_a_file_is_the_output_alone(
-    tmp_path: Path, command: list[str]
+    tmp_path: Path, command: list[str], standard_output: str
 ) -> None:
     """``report --out /dev/stdout > season.html`` (the way to name standard output where an
     output file is required): the HTML was written through its own opening of the file, from
     its start, and then "wrote /dev/stdout" on standard output, from the start too, over the
     HTML's first bytes: ``season.html`` began ``wrote /dev/stdout`` and lost its
     ``<!DOCTYPE html>``.  What the command says of its output goes to standard error, as
-    ``new``, ``convert`` and ``simulate`` say theirs; the file holds the output alone."""
+    ``new``, ``convert`` and ``simulate`` say theirs; the file holds the output alone.  ``-``
+    names standard output too, as for most command-line tools: it wrote a file named ``-``."""
     db = tmp_path / "club.db"
     assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
     name, rest = command[0], command[1:]
     given = ["--db", str(db)] if name in ("report", "export") else []
-    target = ["/dev/stdout"] if name == "new" else ["--out", "/dev/stdout"]
+    target = [standard_output] if name == "new" else ["--out", standard_output]
     redirected = tmp_path / "redirected"
     written = tmp_path / "written"
     with redirected.open("wb") as out:
@@ -529,8 +531,11 @@ def test_out_to_standard_output_redirected_to_a_file_is_the_output_alone(
             stdout=out,
             stderr=subprocess.PIPE,
             text=True,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
         )
     assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "-").exists()
     plain = [str(written)] if name == "new" else ["--out", str(written)]
     assert run(name, *plain, *rest, *given).exit_code == 0
     expected, got = written.read_bytes(), redirected.read_bytes()

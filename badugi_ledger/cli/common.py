@@ -228,6 +228,22 @@ def usage(message: str, option: str | None = None) -> NoReturn:
     raise typer.BadParameter(screen(message), param_hint=option)
 
 
+STANDARD_OUTPUT = "-"
+"""The file name ``--out`` and ``new`` read as standard output, as most command-line tools do
+(a file named ``-`` is ``./-``)."""
+
+
+def is_standard_output(path: Path | str | None) -> bool:
+    """Whether ``path`` is :data:`STANDARD_OUTPUT`."""
+    return path is not None and str(path) == STANDARD_OUTPUT
+
+
+def dash_is_standard_output(value: Any) -> Any:
+    """The callback of an ``--out`` option whose command writes to standard output without it:
+    ``--out -`` is that (None), not a file named ``-``."""
+    return None if is_standard_output(value) else value
+
+
 @contextmanager
 def output_file(
     path: Path | str, *, overwrite: bool = True, binary: bool = False
@@ -236,9 +252,14 @@ def output_file(
     block ends without an exception: Ctrl-C, a full disk or an error leave no half-written file
     (and an existing one as it was).  ``overwrite=False`` refuses an existing ``path`` (exit 1).
     A device or a pipe is written to as it stands, and a link's file replaced, not the link
-    (:func:`_where_written`)."""
+    (:func:`_where_written`); ``-`` is standard output (:data:`STANDARD_OUTPUT`)."""
     import tempfile
 
+    if is_standard_output(path):
+        handle = sys.stdout.buffer if binary else sys.stdout
+        yield handle
+        handle.flush()
+        return
     given = Path(path)
     straight, target = _where_written(given)
     if straight:

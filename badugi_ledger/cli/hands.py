@@ -23,8 +23,10 @@ from .common import (
     ConvertTarget,
     DbOption,
     HistoryFormat,
+    dash_is_standard_output,
     draws_progress,
     fail,
+    is_standard_output,
     output_file,
     progress_bar,
     render,
@@ -145,7 +147,10 @@ def parse_command(
 
 def new_command(
     file: Annotated[
-        Path, typer.Argument(help="The night file to write (.bhh).", show_default=False)
+        Path,
+        typer.Argument(
+            help="The night file to write (.bhh; -: standard output).", show_default=False
+        ),
     ],
     players: Annotated[
         str,
@@ -203,6 +208,8 @@ def new_command(
         usage(exc.message)
     with output_file(file, overwrite=force) as handle:
         handle.write(text)
+    if is_standard_output(file):
+        return
     typer.echo(
         f"wrote {screen(str(file))} ({len(names)} players, {game}): write the first hand "
         f"under its hand line, then: badugi-ledger check {screen(str(file))}",
@@ -378,7 +385,11 @@ def convert_command(
     ],
     out: Annotated[
         str | None,
-        typer.Option("--out", help="Write to this file instead of standard output."),
+        typer.Option(
+            "--out",
+            help="Write to this file instead of standard output (- is standard output).",
+            callback=dash_is_standard_output,
+        ),
     ] = None,
     source_format: Annotated[
         HistoryFormat | None,
@@ -466,7 +477,11 @@ def simulate_command(
         ),
     ] = 0,
     out: Annotated[
-        str | None, typer.Option(help="Write the hands to this file (default: standard output).")
+        str | None,
+        typer.Option(
+            help="Write the hands to this file (default, or -: standard output).",
+            callback=dash_is_standard_output,
+        ),
     ] = None,
     small_blind: Annotated[
         int, typer.Option(min=1, max=MAX_AMOUNT, help="The small blind (at most the big one).")

@@ -22,6 +22,8 @@ from .common import (
     PointsFormula,
     StandingsFormat,
     StandingsKind,
+    dash_is_standard_output,
+    is_standard_output,
     output_file,
     render,
     screen_row,
@@ -187,7 +189,12 @@ def export_cmd(
     ],
     db: DbOption = LEDGER,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Write to this file (default, or -: standard output).",
+            callback=dash_is_standard_output,
+        ),
     ] = None,
     season: SeasonOption = None,
     kind: KindOption = "auto",
@@ -219,7 +226,9 @@ def export_cmd(
 
 
 def report_cmd(
-    out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")],
+    out: Annotated[
+        Path, typer.Option("--out", help="The HTML file to write (-: standard output).")
+    ],
     db: DbOption = LEDGER,
     season: SeasonOption = None,
     points: PointsOption = "linear",
@@ -240,6 +249,8 @@ def report_cmd(
         text = season_report(ledger, options)
     with output_file(out) as handle:
         handle.write(text)
+    if is_standard_output(out):
+        return
     # on standard error, as the other commands that write a file say it: with ``--out
     # /dev/stdout > season.html`` a line on standard output overwrote the report's start
     typer.echo(f"wrote {screen_row(str(out))}", err=True)
