@@ -43,8 +43,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..model.errors import ConfigError
@@ -58,11 +58,12 @@ POINTS_FORMULAS: tuple[PointsFormula, ...] = ("linear", "table", "sqrt")
 
 @dataclass(frozen=True)
 class Finish:
-    """Where a player finished: ``place`` .. ``place_to`` (equal unless the place is shared)."""
+    """Where a player finished: ``place`` .. ``place_to`` (equal unless the place is shared;
+    both None: a place nobody knows, :func:`known_places`)."""
 
     player: str
-    place: int
-    place_to: int
+    place: int | None
+    place_to: int | None
     chips: int = 0
     """Chips at the end for players never busted; 0 for players who went out."""
     out_in_hand: int | None = None
@@ -124,6 +125,86 @@ def finishing_places(
             finishes.append(Finish(player, place, place + len(group) - 1, 0, key[0]))
         place += len(group)
     return finishes
+
+
+def known_places(
+    finishes: Sequence[Finish], stated: Mapping[str, int], *, chopped: bool = False
+) -> list[Finish]:
+    """The places of :func:`finishing_places` that are known, and those a site states
+    (``stated``: a player's place as the site says it, which stands where the hands alone
+    cannot tell it); a place nobody knows is None.
+
+    The hands show the tournament's end when at most one player is still in with chips, or
+    the players left agreed to stop (``chopped``: a chop the organiser recorded).  Short of
+    it (the night stopped, the file is one table of a bigger field), the players still in have
+    no place: their stacks are no finish, and none of them won.  The players out before have
+    the places below theirs, unless the site states a place beyond the players the hands hold
+    (a field bigger than the file): then the file does not know how many finished below or
+    between them, and a place it does not state is unknown too.
+
+    >>> fs = finishing_places([{"A": (100, 150), "B": (100, 50), "C": (100, 100)},
+    ...                        {"A": (150, 250), "B": (50, 0), "C": (100, 50)}])
+    >>> [(f.player, f.place) for f in known_places(fs, {})]
+    [('A', None), ('C', None), ('B', 3)]
+    >>> [(f.player, f.place) for f in known_places(fs, {}, chopped=True)]
+    [('A', 1), ('C', 2), ('B', 3)]
+    >>> [(f.player, f.place) for f in known_places(fs, {"B": 26})]
+    [('A', None), ('C', None), ('B', 26)]
+    """
+    knowable = _knowable(finishes, stated, chopped)
+    known: list[Finish] = []
+    for f in finishes:
+        place = stated.get(f.player)
+        if place is not None:
+            known.append(replace(f, place=place, place_to=place))
+        elif not knowable(f):
+            known.append(replace(f, place=None, place_to=None))
+        else:
+            known.append(f)
+    return known
+
+
+def _knowable(
+    finishes: Sequence[Finish], stated: Mapping[str, int], chopped: bool
+) -> Callable[[Finish], bool]:
+    """Whether the hands alone know a player's place (see :func:`known_places`)."""
+    ended = sum(1 for f in finishes if f.out_in_hand is None) <= 1 or chopped
+    whole = all(place <= len(finishes) for place in stated.values())
+    return lambda f: ended if f.out_in_hand is None else whole
+
+
+def field_size(finishes: Sequence[Finish], stated: Mapping[str, int]) -> int:
+    """How many entered, as far as anyone knows: the players the hands hold, or more where a
+    site states a place beyond them (the fewest the field can have held).
+
+    >>> field_size([Finish("A", 1, 1), Finish("B", 2, 2)], {"B": 26})
+    26
+    """
+    return max(len(finishes), max(stated.values(), default=0))
+
+
+def place_problems(
+    finishes: Sequence[Finish], stated: Mapping[str, int], *, chopped: bool = False
+) -> list[tuple[str, int, int, int]]:
+    """The places a site states that the hands tell otherwise: ``(player, stated place,
+    place, place_to)`` for each player of ``finishes`` (:func:`finishing_places`) whose place
+    the hands alone know and whose stated place is not among the places it covers.
+
+    >>> fs = finishing_places([{"A": (100, 200), "B": (100, 0)}])
+    >>> place_problems(fs, {"B": 1})
+    [('B', 1, 2, 2)]
+    >>> place_problems(fs, {"B": 2})
+    []
+    """
+    knowable = _knowable(finishes, stated, chopped)
+    problems = []
+    for f in finishes:
+        place = stated.get(f.player)
+        if place is None or f.place is None or f.place_to is None or not knowable(f):
+            continue
+        if not f.place <= place <= f.place_to:
+            problems.append((f.player, place, f.place, f.place_to))
+    return problems
 
 
 def prize_pool(paid: Iterable[int], bounty: int) -> int:
@@ -195,7 +276,8 @@ def award_prizes(
     result: dict[str, int] = {}
     groups: dict[tuple[int, int], list[str]] = defaultdict(list)
     for f in finishes:
-        groups[(f.place, f.place_to)].append(f.player)
+        if f.place is not None and f.place_to is not None:  # a place nobody knows wins nothing
+            groups[(f.place, f.place_to)].append(f.player)
     for (first, last), players in groups.items():
         money = sum(prizes[k - 1] for k in range(first, last + 1) if k <= len(prizes))
         result.update(split_evenly(money, sorted(players, key=name_order), unit))

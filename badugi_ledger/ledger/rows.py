@@ -47,7 +47,8 @@ class HandRows(NamedTuple):
     """What names the hand's ``events`` row: (session, game, currency), see
     :func:`event_identity`."""
     hand: tuple[Any, ...]
-    """``hands`` columns hand_number … showdown, number_key (see :data:`HAND_COLUMNS`)."""
+    """``hands`` columns hand_number … showdown, number_key, finishes (see
+    :data:`HAND_COLUMNS`)."""
     players: tuple[tuple[Any, ...], ...]
     """(name, seat, starting_stack, final_stack, contributed, collected, busted, rebuys,
     add_ons, stack_change): the ``hand_players`` columns after the hand and alias.  The
@@ -79,7 +80,7 @@ class HandRows(NamedTuple):
 
 HAND_COLUMNS = (
     "hand_number", "table_name", "origin", "source", "line", "game", "button",
-    "pot", "rake", "carry_in", "carry_out", "showdown", "number_key",
+    "pot", "rake", "carry_in", "carry_out", "showdown", "number_key", "finishes",
 )  # fmt: skip
 _FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
 _figures = itemgetter(*_FIGURE_INDEX)
@@ -362,6 +363,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             result.carry_out,
             int(result.showdown),
             number_key(record.hand_id),
+            stated_finishes(record),
         ),
         tuple(players),
         tuple(
@@ -387,6 +389,17 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
     # the content is the digest of these rows: computed before the one HandRows is made
     stated = GAMES[settings.game].progressive and any(type(e) is CarryIn for e in record.events)
     return HandRows(*rows, content_digest(_facts_of(rows)), stated)
+
+
+def stated_finishes(record: HandRecord) -> str | None:
+    """The places (and prizes) a site states players finished the tournament in, in this hand,
+    as ``hands.finishes`` holds them: ``[[name, place, prize or null], …]`` (None: it states
+    none).  Not part of the hand's content (:data:`~.hand_content.FIGURES`): what the site
+    says of the tournament, which the tournament's places are held to
+    (:mod:`.tournament_results`)."""
+    if not record.finishes:
+        return None
+    return plain_json([[f.player, f.place, f.prize] for f in record.finishes])
 
 
 def _carried(outcome: HandOutcome) -> int:

@@ -446,6 +446,22 @@ def _m022_voided_tournament_hands(db: sqlite3.Connection) -> None:
         recompute_tournament(db, event_id)
 
 
+def _m027_stated_finishes(db: sqlite3.Connection) -> None:
+    """``hands.finishes``: the places (and prizes) a site states players finished a tournament
+    in (:func:`~.rows.stated_finishes`; a hand stored before holds none until its file is
+    imported again).  Every tournament recomputed: one whose hands do not show its end (two
+    players or more still in with chips, and no chop recorded) gives the players still in no
+    place, rather than places by their stacks (:func:`~.prizes.known_places`)."""
+    from .tournament_results import recompute_tournament
+
+    if "finishes" not in {str(c[1]) for c in db.execute("PRAGMA table_info(hands)")}:
+        db.execute("ALTER TABLE hands ADD COLUMN finishes TEXT")
+    for (event_id,) in db.execute(
+        "SELECT id FROM counted_events WHERE kind = 'tournament' ORDER BY id"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -561,6 +577,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "event terms: a tournament's tournament --payouts none kept as the command's word (no "
         "prizes), so that importing its unchanged file again does not pay the file's table",
         record_no_prizes,
+    ),
+    (
+        27,
+        "tournaments: the places and prizes a site states are kept with the hand they are "
+        "written in; a tournament whose hands do not show its end names no winner",
+        _m027_stated_finishes,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

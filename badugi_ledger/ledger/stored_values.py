@@ -43,8 +43,6 @@ STORED_VALUES: dict[str, tuple[tuple[str, Kind], ...]] = {
     "tournament_entries": (
         ("bounties", "filled"),
         ("bounty_won", "filled"),
-        ("place", "filled"),
-        ("place_to", "filled"),
         ("chips", "filled"),
         ("prize", "filled"),
     ),

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
+from typing import NamedTuple
 
 from ..model.errors import ConfigError, LedgerError
 from ..model.events import term_text
@@ -41,8 +42,11 @@ from .event_terms import (
 from .prizes import (
     award_prizes,
     chop,
+    field_size,
     finishing_places,
+    known_places,
     name_order,
+    place_problems,
     points_for,
     prize_pool,
     prize_table,
@@ -224,6 +228,79 @@ Row ids are not play order: a hand renumbered, inserted or imported from an earl
 is a new row at the end."""
 
 
+class _Play(NamedTuple):
+    """A tournament's stored hands as :func:`recompute_tournament` reads them, in the order
+    they were played (:data:`_PLAYED_HANDS`)."""
+
+    hands: list[dict[str, tuple[int, int]]]
+    """Each hand's ``{player: (stack at start, stack at end)}``, a player by his composed name."""
+    hand_ids: list[int]
+    void: set[int]
+    """The indexes of the hands an organiser voided."""
+    alias_of: dict[str, int]
+    """Each player's entry alias: his name as first written."""
+    seated: list[dict[str, int]]
+    """Each hand's alias of each player."""
+    key_of: dict[int, str]
+    rebuys: dict[str, int]
+    add_ons: dict[str, int]
+    stated: dict[str, tuple[int, int | None]]
+    """The place and prize (None: not stated) a site states each player finished in
+    (``hands.finishes`` of the hands that count; the last it states of a player)."""
+
+
+def _played(db: sqlite3.Connection, event_id: int, starting_chips: int | None) -> _Play:
+    """Tournament ``event_id``'s hands as they were played (:class:`_Play`)."""
+    columns = {str(c[1]) for c in db.execute("PRAGMA table_info(hand_players)")}
+    # a migration before the one that keeps ``stack_change`` recomputes tournaments too
+    stack_change = "hp.stack_change" if "stack_change" in columns else "NULL"
+    files: dict[str, list[Row]] = {}
+    for row in db.execute(_PLAYED_HANDS.format(stack_change=stack_change), [event_id]):
+        files.setdefault(row[8], []).append(row)
+    rows = play_order(list(files.values()), starting_chips)
+    play = _Play([], [], set(), {}, [], {}, defaultdict(int), defaultdict(int), {})
+    hands, hand_ids, seated = play.hands, play.hand_ids, play.seated
+    # A player is their name as Unicode composes it (model/names.composed), as the ledger
+    # books them: one name written two ways at two tables is one entry, as one name is.
+    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons, *_ in rows:
+        if not hand_ids or hand_ids[-1] != hand_id:
+            hand_ids.append(hand_id)
+            hands.append({})
+            seated.append({})
+            if not counts:
+                play.void.add(len(hands) - 1)
+        key = play.key_of.setdefault(alias_id, composed(name))
+        hands[-1][key] = (start, final)
+        seated[-1][key] = alias_id
+        play.alias_of.setdefault(key, alias_id)
+        play.rebuys[key] += n_rebuys or 0
+        play.add_ons[key] += n_add_ons or 0
+    play.stated.update(_stated(db, event_id, hand_ids, play.void))
+    return play
+
+
+def _stated(
+    db: sqlite3.Connection, event_id: int, hand_ids: list[int], void: set[int]
+) -> dict[str, tuple[int, int | None]]:
+    """The places and prizes the hands that count state (``hands.finishes``), by composed
+    name, the last a hand in play order states of a player."""
+    if "finishes" not in {str(c[1]) for c in db.execute("PRAGMA table_info(hands)")}:
+        return {}  # (a migration before the one that keeps them recomputes tournaments too)
+    stated_in = dict(
+        db.execute(
+            "SELECT h.id, h.finishes FROM hands h JOIN play_order o ON o.hand_id = h.id "
+            "WHERE o.event_id = ? AND h.finishes IS NOT NULL",
+            [event_id],
+        )
+    )
+    stated: dict[str, tuple[int, int | None]] = {}
+    for index, hand_id in enumerate(hand_ids):
+        if hand_id in stated_in and index not in void:
+            for name, place, prize in json.loads(stated_in[hand_id]):
+                stated[composed(name)] = (int(place), None if prize is None else int(prize))
+    return stated
+
+
 def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     """Rewrite ``tournament_entries`` of one tournament from its hands as they were played
     (:data:`_PLAYED_HANDS`); return entrants.
@@ -249,40 +326,17 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
             f"the bounty {format_amount(terms.bounty, unit)} cannot exceed the buy-in "
             f"{format_amount(buy_in, unit)} (the bounty is part of the buy-in)"
         )
-    columns = {str(c[1]) for c in db.execute("PRAGMA table_info(hand_players)")}
-    # a migration before the one that keeps ``stack_change`` recomputes tournaments too
-    stack_change = "hp.stack_change" if "stack_change" in columns else "NULL"
-    files: dict[str, list[Row]] = {}
-    for row in db.execute(_PLAYED_HANDS.format(stack_change=stack_change), [event_id]):
-        files.setdefault(row[8], []).append(row)
-    rows = play_order(list(files.values()), event[3])
-    hands: list[dict[str, tuple[int, int]]] = []
-    hand_ids: list[int] = []
-    void: set[int] = set()
-    # A player is their name as Unicode composes it (model/names.composed), as the ledger
-    # books them: one name written two ways at two tables is one entry, as one name is.
-    alias_of: dict[str, int] = {}  # the entry's alias: the name as first written
-    seated: list[dict[str, int]] = []  # each hand's alias of each player
-    key_of: dict[int, str] = {}
-    rebuys: dict[str, int] = defaultdict(int)
-    add_ons: dict[str, int] = defaultdict(int)
-    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons, *_ in rows:
-        if not hand_ids or hand_ids[-1] != hand_id:
-            hand_ids.append(hand_id)
-            hands.append({})
-            seated.append({})
-            if not counts:
-                void.add(len(hands) - 1)
-        key = key_of.setdefault(alias_id, composed(name))
-        hands[-1][key] = (start, final)
-        seated[-1][key] = alias_id
-        alias_of.setdefault(key, alias_id)
-        rebuys[key] += n_rebuys or 0
-        add_ons[key] += n_add_ons or 0
+    play = _played(db, event_id, event[3])
+    hands, hand_ids, void, alias_of = play.hands, play.hand_ids, play.void, play.alias_of
+    seated, key_of, rebuys, add_ons = play.seated, play.key_of, play.rebuys, play.add_ons
+    stated = play.stated
     # A tournament none of whose hands counts (each one voided) counts for nothing, as its
     # event holds no hand that counts (``events``, ``settle --event``): no entries.
-    finishes = finishing_places(hands, void) if len(void) < len(hands) else []
+    derived = finishing_places(hands, void) if len(void) < len(hands) else []
+    places = {player: place for player, (place, _) in stated.items() if player in alias_of}
+    finishes = known_places(derived, places, chopped=terms.chop is not None)
     n = len(finishes)
+    field = field_size(derived, places)
     rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
     add_on_price = buy_in if terms.add_on_price is None else terms.add_on_price
     paid_in = {
@@ -290,11 +344,18 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
         for f in finishes
     }
     pool = prize_pool(paid_in.values(), terms.bounty)
-    prizes = prize_table(pool, payouts, terms.prize_unit, entrants=n) if payouts else []
+    prizes = prize_table(pool, payouts, terms.prize_unit, entrants=field) if payouts else []
     won = award_prizes(finishes, prizes, terms.prize_unit)
     if terms.chop is not None:
         won.update(chop(finishes, prizes, terms.chop, terms.prize_unit))
-    if payouts and sum(won.values()) != pool:  # pragma: no cover - the rules above pay it all
+    if not payouts:  # no table to pay by: the prizes the site states it paid
+        won.update(
+            (player, prize)
+            for player, (_, prize) in stated.items()
+            if prize is not None and player in alias_of
+        )
+    every_place = field == n and all(f.place is not None for f in finishes)
+    if payouts and every_place and sum(won.values()) != pool:  # pragma: no cover - paid whole
         raise LedgerError(
             f"the prizes of event {event_id} add up to {sum(won.values())}, not to its prize "
             f"pool of {pool}"
@@ -338,9 +399,54 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
                 f.place_to,
                 f.chips,
                 won.get(f.player, 0),
-                points_for("linear", n, f.place, f.place_to),
+                None if f.place is None else points_for("linear", field, f.place, f.place_to),
             )
             for f in finishes
         ],
     )
     return n
+
+
+def stated_place_warnings(db: sqlite3.Connection, event_id: int, label: str) -> list[str]:
+    """What the import says of the places and prizes a site states for tournament
+    ``event_id`` (named ``label``) that its hands tell otherwise: a place the hands alone
+    know (:func:`~.prizes.place_problems`), and a prize the payout table pays otherwise.
+    The site's place stands in the results (it is the site's record of a field the hands may
+    not hold whole), and the table's prize, which the pool is divided by; each a sentence."""
+    row = db.execute(
+        "SELECT starting_chips, money FROM events WHERE id = ? AND kind = 'tournament'",
+        [event_id],
+    ).fetchone()
+    if row is None:
+        return []
+    play = _played(db, event_id, row[0])
+    if not play.stated or len(play.void) == len(play.hands):
+        return []
+    derived = finishing_places(play.hands, play.void)
+    places = {p: place for p, (place, _) in play.stated.items() if p in play.alias_of}
+    chopped = get_terms(db, event_id).chop is not None
+    found = [
+        f"the site states {player} finished {label} in place {place}, and its hands place "
+        f"{player} {_places(first, last)}: a hand missing or misplaced, or a stack mistyped?"
+        for player, place, first, last in place_problems(derived, places, chopped=chopped)
+    ]
+    if db.execute("SELECT payouts FROM events WHERE id = ?", [event_id]).fetchone()[0]:
+        unit = row[1] or UNSTATED
+        prizes = dict(
+            db.execute(
+                "SELECT alias_id, prize FROM tournament_entries WHERE event_id = ?", [event_id]
+            )
+        )
+        for player, (_, prize) in sorted(play.stated.items()):
+            paid = prizes.get(play.alias_of.get(player))
+            if prize is not None and paid is not None and paid != prize:
+                found.append(
+                    f"the site states {player} received {format_amount(prize, unit)} in "
+                    f"{label}, and its payout table pays {format_amount(int(paid), unit)}: "
+                    "correct the table (tournament --payouts), or the file"
+                )
+    return found
+
+
+def _places(first: int, last: int) -> str:
+    return f"in place {first}" if first == last else f"in places {first}-{last}"

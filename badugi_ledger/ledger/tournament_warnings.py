@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ..model.names import composed
 from .event_lookup import event_label_of
+from .tournament_results import stated_place_warnings
 
 _TABLE_RUNS = """
 SELECT coalesce(o.table_name, ''), a.name, hp.starting_stack, hp.final_stack,
@@ -130,8 +131,15 @@ def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
     (:func:`warnings_of`, :func:`past_midnight`, :func:`other_money`), its hands read once."""
     row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
     starting = None if row is None or row[0] is None else int(row[0])
-    found = warnings_of(_sittings(db, event_id), event_label_of(db, event_id), starting)
-    return [text for _, text in found] + past_midnight(db, event_id) + other_money(db, event_id)
+    label = event_label_of(db, event_id)
+    found = warnings_of(_sittings(db, event_id), label, starting)
+    stated = stated_place_warnings(db, event_id, label)
+    return (
+        [text for _, text in found]
+        + stated
+        + past_midnight(db, event_id)
+        + other_money(db, event_id)
+    )
 
 
 def warnings_of(sat: _Sittings, label: str, starting: int | None) -> list[tuple[str, str]]:

@@ -253,6 +253,7 @@ class FileWriter:
                 # and no event to make for it (an unnamed session is named after its file).
                 self.holdings.meet(stored)
                 self.held_ids.add(stored.id)
+                self.stated_finishes(stored, rows)
                 if not self.holdings.claim(
                     stored, rows
                 ):  # (a hand that counts again is "replaced")
@@ -279,6 +280,7 @@ class FileWriter:
                 self.holdings.meet(stored)
                 if one_hand(stored, rows) and stored.event_id == event_id:
                     self.held_ids.add(stored.id)
+                    self.stated_finishes(stored, rows)
                     if not self.holdings.claim(stored, rows):
                         self.report.duplicate += 1
                     continue
@@ -324,6 +326,20 @@ class FileWriter:
         insert_rows(self.conn, _INSERT_PLAYER, players)
         insert_rows(self.conn, _INSERT_POSTING, postings)
         self.pending.clear()
+
+    def stated_finishes(self, stored: Stored, rows: HandRows) -> None:
+        """A duplicate's places a site states (``hands.finishes``, no part of its content)
+        written where the stored hand holds others (stored before the ledger kept them), and
+        its tournament recomputed."""
+        finishes = rows.hand[-1]
+        if finishes is None and rows.event[0].kind != "tournament":
+            return
+        changed = self.conn.execute(
+            "UPDATE hands SET finishes = ? WHERE id = ? AND finishes IS NOT ?",
+            [finishes, stored.id, finishes],
+        ).rowcount
+        if changed:
+            self.touched.add(stored.event_id)
 
     def conflict(self, rows: HandRows, stored: Stored, event_id: int) -> Conflict:
         """What differs between the stored hand and this version of it

@@ -499,6 +499,22 @@ NO_SESSION = Session()
 
 
 @frozen_fields
+class StatedFinish:
+    """A place a site states a player finished a tournament in (``place``: 1 for the winner),
+    and the prize it says he received (cents of the tournament's currency; None: it names
+    none), written in the hand he finished in."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
+    player: str
+    place: int
+    prize: int | None = None
+
+    def __init__(self, player: str, place: int, prize: int | None = None) -> None:
+        _set(self, "__dict__", {"player": player, "place": place, "prize": prize})
+
+
+@frozen_fields
 class HandRecord:
     """One hand: settings, seats clockwise, the button, and what happened."""
 
@@ -551,6 +567,13 @@ class HandRecord:
     lines read since the hand before named as money, each where it is written: the replay warns
     of each on this hand (``currency-unknown``).  Not part of the hand's fingerprint nor of
     its content: it says how the header was written."""
+    finishes: tuple[StatedFinish, ...] = ()
+    """The places (and prizes) the site states players finished the tournament in, in this
+    hand (PokerStars: ``Player5 finished the tournament in 3rd place and received $1.60.``):
+    a claim the ledger holds to the places it works out, and uses where the file alone
+    cannot know them (:mod:`badugi_ledger.ledger.tournament_results`).  Not part of the
+    hand's fingerprint nor of its content: what the site says of the tournament, not what
+    happened in the hand."""
 
     def __init__(
         self,
@@ -571,6 +594,7 @@ class HandRecord:
         currency_inherited: bool = False,
         redeal_implied: bool = False,
         unknown_currencies: tuple[tuple[str, Position], ...] = (),
+        finishes: tuple[StatedFinish, ...] = (),
     ) -> None:
         _set(
             self,
@@ -593,6 +617,7 @@ class HandRecord:
                 "currency_inherited": currency_inherited,
                 "redeal_implied": redeal_implied,
                 "unknown_currencies": unknown_currencies,
+                "finishes": finishes,
             },
         )
         if positions:

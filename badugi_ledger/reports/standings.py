@@ -280,7 +280,9 @@ def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFra
         "event_buy_in, e.money AS unit, p.name AS player, t.place, t.place_to, t.prize, "
         "t.bounty_won, "
         "t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, "
-        "(SELECT count(*) FROM tournament_entries n WHERE n.event_id = e.id) AS entrants "
+        "(SELECT count(*) FROM tournament_entries n WHERE n.event_id = e.id) AS entrants, "
+        "(SELECT coalesce(max(n.place_to), 0) FROM tournament_entries n "
+        "WHERE n.event_id = e.id) AS field "
         "FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id "
         "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
         f"WHERE e.kind = 'tournament' {clause} ORDER BY coalesce(e.date, ''), e.id, t.place",
@@ -292,9 +294,11 @@ def add_points(entries: pd.DataFrame, options: StandingsOptions) -> pd.DataFrame
     """The ``points`` column for each entry under the chosen formula."""
     entries = entries.copy()
     entries["points"] = [
-        points_for(
+        0.0  # a place nobody knows (the tournament's end not shown) earns none
+        if r.place is None or r.place != r.place
+        else points_for(
             options.formula,
-            int(r.entrants),
+            max(int(r.entrants), int(r.field)),
             int(r.place),
             int(r.place_to),
             buy_in_units=int(r.event_buy_in) / 100,
@@ -303,6 +307,13 @@ def add_points(entries: pd.DataFrame, options: StandingsOptions) -> pd.DataFrame
         for r in entries.itertuples()
     ]
     return entries
+
+
+def _best(places: pd.Series) -> int | None:
+    """A player's best place; None when no place of his is known (each tournament of his
+    unfinished when he was still in: no winner, no place)."""
+    best = places.min()
+    return None if best is None or best != best else int(best)
 
 
 def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
@@ -321,11 +332,11 @@ def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> p
                 "events": len(group),
                 "counted": len(counted),
                 "wins": int((group["place"] == 1).sum()),
-                "best": int(group["place"].min()),
+                "best": _best(group["place"]),
                 "winnings": int((group["prize"] + group["bounty_won"] - group["paid"]).sum()),
             }
         )
-    table = pd.DataFrame(rows, columns=TOURNAMENT_COLUMNS[1:])
+    table = pd.DataFrame(rows, columns=TOURNAMENT_COLUMNS[1:]).astype({"best": "Int64"})
     keys, ascending = ["points", "wins", "best", "events"], [False, False, True, False]
     qualified = table[table["events"] >= options.min_events]
     ranked = _rank(qualified, keys, ascending)
@@ -394,6 +405,19 @@ def standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame
         return cash_standings(db, options)
 
 
+def _unplaced(db: sqlite3.Connection, season: str | None) -> int:
+    """How many of the season's tournaments end with players still in and no place for them
+    (their hands stop short of the tournament's end, no chop recorded)."""
+    clause, args = season_clause(season)
+    return int(
+        db.execute(
+            "SELECT count(DISTINCT e.id) FROM tournament_entries t JOIN counted_events e "
+            f"ON e.id = t.event_id WHERE t.place IS NULL AND t.chips > 0 {clause}",
+            args,
+        ).fetchone()[0]
+    )
+
+
 def describe(db: sqlite3.Connection, options: StandingsOptions) -> str:
     """A one-line title: which season, which kind, which formula and limits."""
     kind = resolve_kind(db, options)
@@ -401,6 +425,12 @@ def describe(db: sqlite3.Connection, options: StandingsOptions) -> str:
     if kind == "cash":
         return f"Cash standings, {season} (net result; each unit ranked on its own)"
     extra = [f"points: {options.formula}", "winnings in the tournaments' currency"]
+    unplaced = _unplaced(db, options.season)
+    if unplaced:
+        extra.append(
+            f"{unplaced} unfinished tournament{'' if unplaced == 1 else 's'}: no place and no "
+            "points for the players still in"
+        )
     if options.best_n:
         extra.append(f"best {options.best_n}")
     if options.min_events:
@@ -422,6 +452,10 @@ def present(
     out = df.copy()
     if style == "human" and "rank" in out.columns:  # a player below --min-events: no rank
         out["rank"] = ["-" if r is None or r != r else r for r in out["rank"]]
+    if style == "human" and "best" in out.columns:  # no place known: each event unfinished
+        out["best"] = pd.Series(
+            ["-" if pd.isna(b) else int(b) for b in out["best"]], index=out.index, dtype=object
+        )
     if "unit" not in out.columns:
         return out
     units = [str(u) for u in out["unit"]]

@@ -66,15 +66,29 @@ class TournamentResult:
             terms.append(f"chop {t.chop}")
         if t.prize_unit != 1:
             terms.append(f"prizes rounded to {self.money(t.prize_unit)}")
-        lines = [f"{self.event}: {len(self.entries)} entrants, {', '.join(terms)}"]
+        field = max((int(str(e["place_to"])) for e in self.entries if e["place_to"]), default=0)
+        entrants = f"{len(self.entries)} entrants"
+        if field > len(self.entries):
+            entrants += f" in its hands, of a field of {field} or more (the places the site states)"
+        lines = [f"{self.event}: {entrants}, {', '.join(terms)}"]
+        still_in = self.still_in
+        if still_in:
+            lines.append(
+                f"  unfinished: the hands end with {still_in} players still in and no chop "
+                "recorded (tournament --chop): no winner, and no place for them"
+            )
         lines += [f"  {said}" for said in self.said]
         if self.void is not None:
             lines.append(f"  void ({self.void}): it counts for nothing, and nobody is paid")
         for e in self.entries:
-            place = (
-                f"{e['place']}" if e["place"] == e["place_to"] else f"{e['place']}-{e['place_to']}"
-            )
             chips = int(str(e["chips"] or 0))
+            place = (
+                ("in" if chips else "?")
+                if e["place"] is None
+                else f"{e['place']}"
+                if e["place"] == e["place_to"]
+                else f"{e['place']}-{e['place_to']}"
+            )
             extra = f", {format_amount(chips, TOURNAMENT_CHIPS)}" if chips else ""
             bounty = self._bounty_words(e)
             lines.append(
@@ -82,6 +96,12 @@ class TournamentResult:
                 f"paid {self.money(e['paid'])}, result {self.money(e['won'], sign=True)}{extra}"
             )
         return lines
+
+    @property
+    def still_in(self) -> int:
+        """How many players the hands end with still in and no place (the tournament's end
+        not shown: :func:`~badugi_ledger.ledger.prizes.known_places`); 0 when it ended."""
+        return sum(1 for e in self.entries if e["place"] is None and int(str(e["chips"] or 0)))
 
     def _bounty_words(self, entry: Mapping[str, object]) -> str:
         """What an entry's bounties are, for a reader who cannot take a kept bounty for a
@@ -105,7 +125,9 @@ class TournamentResult:
         the terms' ``bounty``, ``rebuy_price``, ``add_on_price`` and ``prize_unit``, the
         ``prize_pool``, and each entry's ``buy_in``, ``paid``, ``prize``, ``bounty_won`` and
         ``won`` (its result: prize + bounties − paid).  Counts as they are: an entry's
-        ``place`` .. ``place_to``, ``rebuys``, ``add_ons`` and ``bounties`` (players knocked
+        ``place`` .. ``place_to`` (null: a place nobody knows, a player still in when the
+        hands end short of the tournament's end, ``finished`` false, or out of a field bigger
+        than the hands hold), ``rebuys``, ``add_ons`` and ``bounties`` (players knocked
         out); ``payouts`` in percent; ``said``: what the command that changed it says beside
         its table (``--payouts clear``: the table the files give it).  An entry's ``chips``
         are **tournament chips** (its stack at the end, 0 once out), not money in ``unit``."""
@@ -118,6 +140,7 @@ class TournamentResult:
             "event": self.event,
             "unit": unit,
             "void": self.void,
+            "finished": not self.still_in,
             "terms": {
                 key: money(value) if key in _MONEY_TERMS else value
                 for key, value in self.terms.__dict__.items()
@@ -198,7 +221,8 @@ def _result(
             "t.bounties, t.bounty_won, t.prize + t.bounty_won - t.buy_in - t.rebuy_cost "
             "- coalesce(t.add_on_cost, 0) AS won FROM tournament_entries t "
             "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
-            "WHERE t.event_id = ? ORDER BY t.place, lower(p.name)",
+            "WHERE t.event_id = ? "
+            "ORDER BY t.place IS NOT NULL, t.place, t.chips DESC, lower(p.name)",
             [event_id],
         )
     )

@@ -35,6 +35,7 @@ from ..model.events import (
     Session,
     SitOut,
     StackChange,
+    StatedFinish,
     amounts_currency,
 )
 from ..model.limits import quote
@@ -134,6 +135,8 @@ class HandDraft:
     """Chips the file says a player bought during the hand, for the next hand (Full Tilt's
     ``X adds $5``, a PokerStars tournament's ``X re-buys and receives 1500 chips``): each the
     change it makes before the table's next hand, which states the stack with them."""
+    finishes: list[StatedFinish] = field(default_factory=list)
+    """The places the site states players finished the tournament in, in this hand."""
     left: set[str] = field(default_factory=set)
     """Players the file shows leaving or sitting down again during the hand."""
     all_in: set[str] = field(default_factory=set)
@@ -548,6 +551,7 @@ class HandDraft:
             origin=self.origin,
             text=self.text,
             positions=positions,
+            finishes=tuple(self.finishes),
         )
 
 

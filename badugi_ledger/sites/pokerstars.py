@@ -7,9 +7,10 @@ live big blind, antes, ``and is all-in``), every betting action, draws (``discar
 ``stands pat``; the hero's discards and ``Dealt to Hero [kept] [new]``), shows and mucks,
 ``collected X from pot|main pot|side pot-N``, a tournament's rebuys and add-ons (``X re-buys
 and receives 1500 chips for $1.00``: chips for the table's next hand), and the summary's total
-pot, each pot's figure, rake and per-seat winnings.  Chat, connection and table-movement
-lines are recognised and ignored; any other line is an error naming it, so nothing is dropped
-silently.
+pot, each pot's figure, rake and per-seat winnings, and a tournament's places and prizes as
+the site states them (``X finished the tournament in 3rd place and received $1.60.``: a claim
+the ledger holds to its own places).  Chat, connection and table-movement lines are recognised
+and ignored; any other line is an error naming it, so nothing is dropped silently.
 
 Money: a cash table's amounts are cents of the currency the stakes name (the code, else the
 symbol: ``($0.25/$0.50 USD)``, ``(€0.25/€0.50)``), or chips at a play-money table (stakes with
@@ -34,7 +35,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.errors import BadugiError, ImportFormatError, Position
-from ..model.events import HandRecord, Session, Show, StackChange
+from ..model.events import HandRecord, Session, Show, StackChange, StatedFinish
 from ..model.limits import amount_problem, quote
 from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
@@ -114,8 +115,21 @@ _BOUGHT = re.compile(
 """A tournament's rebuy or add-on, written in the hand it was bought in (after its collect
 lines): the chips are for the next hand, whose seat line states the stack with them."""
 
-# Lines that carry nothing the ledger needs (chat, connections, table moves, eliminations),
-# told by their endings or a phrase after the player's name (plain string tests, linear time).
+_FINISHED = re.compile(
+    NAME + r" finished the tournament in (?P<place>\d++)(?:st|nd|rd|th) place"
+    r"(?: and received (?P<prize>" + _POT_AMOUNT + r")\.)?$"
+)
+_WINS = re.compile(
+    NAME + r" wins the tournament(?: and receives (?P<prize>" + _POT_AMOUNT + r"))?"
+    r" - congratulations!$"
+)
+"""The place (and prize) the site says a player finished the tournament in, written in the
+hand he busted in (the winner's in the last hand): the ledger's claim of it
+(:class:`~..model.events.StatedFinish`)."""
+
+# Lines that carry nothing the ledger needs (chat, connections, table moves; an elimination
+# :data:`_FINISHED` does not read, as of a player not seated), told by their endings or a
+# phrase after the player's name (plain string tests, linear time).
 _NOISE_ENDS = (
     " is connected",
     " is disconnected",
@@ -217,7 +231,8 @@ def _read_hand(
 
     fixed = game["limit"] == "Limit"
     draft.big_blind_hint = small_bet if fixed else big_bet
-    table, max_seats, play_at = _read_body(draft, lines, start, money)
+    prizes = currency if tournament is not None else None
+    table, max_seats, play_at = _read_body(draft, lines, start, money, prizes)
     if play_at is not None and currency is not None:
         raise draft.error(
             f"the table line says play money, but the header's "
@@ -292,11 +307,12 @@ def _game_words(rest: str) -> str:
 
 
 def _read_body(
-    draft: HandDraft, lines: list[str], start: int, money: str | None
+    draft: HandDraft, lines: list[str], start: int, money: str | None, prizes: str | None = None
 ) -> tuple[str, int, int | None]:
     """Walk the hand's lines after the header, filling the draft; returns the table, its
     size, and the line of a table line that says ``(Play Money)`` (None: it does not).
-    ``money`` is the currency of the hand's amounts (None: chips)."""
+    ``money`` is the currency of the hand's amounts (None: chips); ``prizes`` that of a
+    tournament's prizes (None: a play-money tournament, or a cash table)."""
     table = ""
     max_seats = 9
     play_at: int | None = None
@@ -346,7 +362,7 @@ def _read_body(
                 if _read_summary_line(draft, line, index, money):
                     total_seen = True
                 continue
-            _read_play_line(draft, line, index, money, names, section)
+            _read_play_line(draft, line, index, money, names, section, prizes)
         except (BadugiError, *UNREADABLE) as exc:
             about = stars_line_about_player(line, section, names, _ABOUT_PLAYER)
             unread.read_on(exc, index, about, line.startswith("*** "))
@@ -377,7 +393,13 @@ def _section(draft: HandDraft, line: str, index: int, section: str) -> str:
 
 
 def _read_play_line(
-    draft: HandDraft, line: str, index: int, money: str | None, names: set[str], section: str
+    draft: HandDraft,
+    line: str,
+    index: int,
+    money: str | None,
+    names: set[str],
+    section: str,
+    prizes: str | None = None,
 ) -> None:
     name, sep, rest = line.partition(": ")
     said = rest
@@ -469,10 +491,32 @@ def _read_play_line(
         rebuy = m["what"] == "re-buys"
         draft.added.append(StackChange(m["name"], chips, "rebuy" if rebuy else "add-on"))
         return
+    if money is None and _stated_finish(draft, line, index, names, prizes):
+        return
     if _is_noise(line):
         _note_leaving(draft, line)
         return
     raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+
+
+def _stated_finish(
+    draft: HandDraft, line: str, index: int, names: set[str], prizes: str | None
+) -> bool:
+    """A tournament's ``X finished the tournament in 3rd place [and received $1.60.]`` or ``X
+    wins the tournament [and receives $4.00] - congratulations!``: the place and prize the
+    site states, kept on the draft (a play-money tournament's prize, no money, is left out).
+    True when the line is one of them about a seated player."""
+    m = _FINISHED.match(line)
+    won = _WINS.match(line) if m is None else None
+    found = m or won
+    if found is None or found["name"] not in names:
+        return False
+    place = 1 if m is None else parse_count(m["place"], "place", draft.at(index))
+    prize = None
+    if found["prize"] is not None and prizes is not None:
+        prize = parse_amount(found["prize"], currency=prizes, position=draft.at(index))
+    draft.finishes.append(StatedFinish(found["name"], place, prize))
+    return True
 
 
 def _note_leaving(draft: HandDraft, line: str) -> None:

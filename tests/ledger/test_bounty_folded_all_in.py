@@ -40,9 +40,9 @@ def test_a_player_who_folds_his_last_chips_pays_his_bounty_to_who_takes_them(
     night = tmp_path / "cup.bhh"
     night.write_text(FOLDED_BLIND, encoding="utf-8")
     got = _entries(tmp_path / "club.db", [night], "Fold Cup", 200)
-    # pool 3 x 10.00 - 3 x 2.00 = 24.00, all to Anna (most chips); Ben's bounty is Anna's
+    # Ben's bounty is Anna's; the pool of 24.00 waits for the end (Anna and Cara still in)
     assert got == {
-        "Anna": (1, 400, 2400 + 400 - 1000),
+        "Anna": (1, 400, 400 - 1000),
         "Cara": (0, 200, -800),
         "Ben": (0, 0, -1000),
     }

@@ -218,15 +218,16 @@ def test_replace_recomputes_tournament_places_and_prizes(ledger: Path, tmp_path:
     assert code == 0 and "2 replaced" in out, out  # hand 2, and hand 3's carried stacks
     code, out = invoke("tournament", "--event", "Spring Cup", "--db", ledger, "--json")
     places = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
-    assert places == {"A": (1, 28.0), "C": (2, 12.0), "B": (3, 0), "D": (4, 0)}
-    # Voiding hand 3, where B went out: B is still in, and placed on chips.
+    # the corrected night stops with A and C still in: no winner, the top prizes wait
+    assert places == {"A": (None, 0), "C": (None, 0), "B": (3, 0), "D": (4, 0)}
+    # Voiding hand 3, where B went out: B is still in, with no place (the night unfinished).
     code, out = invoke(
         "void", "--event", "Spring Cup", "--hand", "3", "--reason", "wrong", "--db", ledger
     )
     assert code == 0, out
     code, out = invoke("tournament", "--event", "Spring Cup", "--db", ledger, "--json")
     places = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
-    assert places["B"][0] < 4 and places["D"] == (4, 0)
+    assert places["B"][0] is None and places["D"] == (4, 0)
 
 
 def test_void_a_whole_event_and_settle_the_latest(tmp_path: Path) -> None:

@@ -72,9 +72,15 @@ def test_a_rebuy_written_in_a_hand_its_player_sits_out_is_charged() -> None:
     night(db, CUP, "Noor rebuys 1000")
     result = tournament_result(db, "SitReb")
     noor = next(e for e in result.entries if e["player"] == "Noor")
-    assert (noor["place"], noor["rebuys"], noor["paid"], noor["prize"]) == (1, 1, 2000, 4000)
+    # the night stops with all three in: no winner yet, the pool waits in *prize pool*
+    assert (noor["place"], noor["rebuys"], noor["paid"], noor["prize"]) == (None, 1, 2000, 0)
     assert result.pool == 4000  # three buy-ins and Noor's rebuy
-    assert settle_event(db, "SitReb").balances == {"Noor": 2000, "Kira": -1000, "Bram": -1000}
+    assert settle_event(db, "SitReb").balances == {
+        "Noor": -2000,
+        "Kira": -1000,
+        "Bram": -1000,
+        "*prize pool*": 4000,
+    }
 
 
 def test_an_add_on_written_in_a_hand_its_player_sits_out_is_charged() -> None:
@@ -85,12 +91,13 @@ def test_an_add_on_written_in_a_hand_its_player_sits_out_is_charged() -> None:
 
 
 def test_a_rebuy_in_the_last_hand_a_player_sits_out_still_places_her_with_its_chips() -> None:
-    """Noor busts nothing and plays no more: she ends with the 95 she had and the 1000 bought."""
+    """Noor busts nothing and plays no more: she ends with the 95 she had and the 1000 bought
+    (still in when the night stops: no place, a place is never invented)."""
     db = open_ledger(None)
     night(db, CUP, "Noor rebuys 1000", t3=False)
     result = tournament_result(db, "SitReb")
     noor = next(e for e in result.entries if e["player"] == "Noor")
-    assert (noor["place"], noor["chips"], noor["paid"]) == (1, 1095, 2000)
+    assert (noor["place"], noor["chips"], noor["paid"]) == (None, 1095, 2000)
     assert result.pool == 4000
 
 

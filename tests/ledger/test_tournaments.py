@@ -187,7 +187,9 @@ def test_a_player_whose_chips_a_voided_hand_won_is_still_in_with_no_chips(tmp_pa
     """Ann knocks Bob out (hand 1), then loses all but 2 chips (hand 3); hand 1 is voided.  By
     the void rule her last stack less what the voided hand won her ranks her (2 - 102): she
     was shown with -100 chips, and a chop left her out though she is one of the players left
-    at the end (tournament audit).  Her chips are none, and she is in the chop."""
+    at the end (tournament audit).  Her chips are none, and she is in the chop.  The night
+    stops with the four still in: no place for any of them until the chop is recorded
+    (docs/ledger.md, *Tournaments*: a place is never invented)."""
     night = tmp_path / "voidneg.bhh"
     night.write_text(VOID_NEG, encoding="utf-8")
     db = tmp_path / "club.db"
@@ -199,11 +201,12 @@ def test_a_player_whose_chips_a_voided_hand_won_is_still_in_with_no_chips(tmp_pa
     assert voided.exit_code == 0, voided.output
     with ledger_at(db) as ledger:
         entries = {str(e["player"]): e for e in tournament_result(ledger, "VoidNeg").entries}
-        assert entries["Ann"]["chips"] == 0 and entries["Ann"]["place"] == 4
+        assert entries["Ann"]["chips"] == 0 and entries["Ann"]["place"] is None
         chopped = tournament_result(ledger, "VoidNeg", changes={"chop": "even"}).entries
     assert {str(e["player"]): e["prize"] for e in chopped} == dict.fromkeys(
         ["Ann", "Bob", "Cat", "Eve"], 1000
     )
+    assert {str(e["player"]): e["place"] for e in chopped}["Ann"] == 4
 
 
 def test_points_formulas() -> None:
@@ -313,8 +316,9 @@ Anna wins it in the next hand."""
 def test_a_bounty_lost_into_a_carried_pot_goes_to_who_wins_that_pot(tmp_path: Path) -> None:
     """A player out for good pays his bounty to the winner of the last pot he was eligible for;
     a pot that carried (``002``: no qualifying hand) is won in a later hand ("the winner of
-    the next pot that is won").  Dan kept his own bounty (paid 10.00, result -9.00; Anna
-    +18.00), found by nobody, since the hand he busted in had no winner."""
+    the next pot that is won").  Dan kept his own bounty (paid 10.00, result -9.00), found
+    by nobody, since the hand he busted in had no winner.  The night stops with Anna and Ben
+    still in: nobody has won the pool yet (no place for them: a place is never invented)."""
     night = tmp_path / "cup.bhh"
     night.write_text(PROGRESSIVE_CUP, encoding="utf-8")
     db = tmp_path / "club.db"
@@ -323,8 +327,8 @@ def test_a_bounty_lost_into_a_carried_pot_goes_to_who_wins_that_pot(tmp_path: Pa
     with ledger_at(db) as ledger:
         result = tournament_result(ledger, "Prog Cup", changes={"bounty": 100})
     got = {e["player"]: (e["bounties"], e["bounty_won"], e["won"]) for e in result.entries}
-    # pool 3 x 10.00 - 3 x 1.00 = 27.00, all to Anna, with her own bounty and Dan's
-    assert got == {"Anna": (1, 200, 1900), "Ben": (0, 100, -900), "Dan": (0, 0, -1000)}
+    # Anna keeps her own bounty and takes Dan's; the pool of 27.00 waits for the end
+    assert got == {"Anna": (1, 200, -800), "Ben": (0, 100, -900), "Dan": (0, 0, -1000)}
 
 
 def _entries_after_voiding(tmp_path: Path, night: str, hands: int, voided: str) -> list[dict]:
@@ -349,24 +353,26 @@ def test_a_bounty_lost_into_a_pot_whose_taker_is_void_stays_with_its_player(
     tmp_path: Path,
 ) -> None:
     """The hand that won the carried pot voided: the pot waits in ``*carry*``, nobody won it,
-    so nobody won Dan's bounty either (it went to Anna through the voided hand).  Without P2,
-    Ben has the most chips: first, 27.00."""
+    so nobody won Dan's bounty either (it went to Anna through the voided hand): he keeps it.
+    Without P2, Ben and Anna are still in: nobody has won the pool of 27.00 yet."""
     entries = _entries_after_voiding(tmp_path, PROGRESSIVE_CUP, 3, "P2")
     got = {e["player"]: (e["bounties"], e["bounty_won"], e["won"]) for e in entries}
-    assert got == {"Ben": (0, 100, 1800), "Anna": (0, 100, -900), "Dan": (0, 100, -900)}
+    assert got == {"Ben": (0, 100, -900), "Anna": (0, 100, -900), "Dan": (0, 100, -900)}
 
 
 def test_a_recorded_chop_is_kept_and_reapplied_on_reimport() -> None:
     db = open_ledger(None)
     import_outcomes(db, cup_hands()[:2], "cup.bhh")  # stop after hand 2: A 2500, B 1000, C 500
     before = tournament_result(db, "Spring Cup")
+    # the night stops with three in: no winner, no places for them, until the chop
     assert [(e["player"], e["place"], e["prize"]) for e in before.entries] == [
-        ("A", 1, 2400),
-        ("B", 2, 1200),
-        ("C", 3, 400),
+        ("A", None, 0),
+        ("B", None, 0),
+        ("C", None, 0),
         ("D", 4, 0),
     ]
     result = tournament_result(db, "Spring Cup", changes={"chop": "chip-count"})
+    assert [(e["player"], e["place"]) for e in result.entries][:3] == [("A", 1), ("B", 2), ("C", 3)]
     prizes = {e["player"]: e["prize"] for e in result.entries}
     # places 1-3 pay 4000; each gets 3rd prize (400), the other 2800 go by chips 25:10:5
     assert prizes == {"A": 2150, "B": 1100, "C": 750, "D": 0}

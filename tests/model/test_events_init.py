@@ -62,7 +62,7 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
         ["id-0", "settings-1", "seats-2", "button-3", ("e-4", "e-5"), "session-5", "table-6"]
         + [Position("f.bhh", 1, 2), "origin-8", "text-9", True]
         + [(Position("f.bhh", 2, 1), Position("f.bhh", 3, 1)), True, True, True, True]
-        + [(("EUS", Position("f.bhh", 1, 10)),)],
+        + [(("EUS", Position("f.bhh", 1, 10)),), (events.StatedFinish("Anna", 3, 160),)],
         "id-1",
     ),
 }
@@ -72,8 +72,9 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
 def test_every_event_class_and_the_model_s_values_write_their_constructor_out() -> None:
     event_classes = set(events.Event.__args__)  # type: ignore[attr-defined]
     others = {events.Seat, events.Session, events.HandRecord, Position, games.Game, money.ChipValue}
+    others.add(events.StatedFinish)
     assert event_classes | others | set(_VALID) == set(WRITTEN_OUT)
-    assert len(WRITTEN_OUT) == 26
+    assert len(WRITTEN_OUT) == 27
     for cls in WRITTEN_OUT:
         assert "__init__" in vars(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
 

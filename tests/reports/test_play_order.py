@@ -174,7 +174,7 @@ def test_a_ledger_of_schema_6_reads_its_nights_in_play_order_once_upgraded(
     assert db.execute("SELECT max(version) FROM schema_version").fetchone() == (SCHEMA_VERSION,)
     upgraded = db.execute("SELECT * FROM hands ORDER BY id").fetchall()
     assert [row[: len(hands[0])] for row in upgraded] == hands  # and each number's key after
-    assert [row[-1] for row in upgraded] == [number_key(row[3]) for row in hands]
+    assert [row[len(hands[0])] for row in upgraded] == [number_key(row[3]) for row in hands]
     after = db.execute("SELECT event, player, net FROM player_event_results").fetchall()
     assert sorted(after) == sorted(before)
     got = sessions_of(db)
