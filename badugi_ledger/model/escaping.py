@@ -249,7 +249,11 @@ def markdown_text(df: pd.DataFrame) -> str:
     rule = (
         "|"
         + "|".join(
-            "-" * (w + 1) + ":" if right else ":" + "-" * (w + 1)
+            "-" * (w + 2)  # a table of no rows: no alignment
+            if not cells
+            else "-" * (w + 1) + ":"
+            if right
+            else ":" + "-" * (w + 1)
             for w, right in zip(widths, numeric, strict=True)
         )
         + "|"

@@ -56,3 +56,23 @@ def test_markdown_columns_line_up_and_numbers_sit_right(club: Path) -> None:
     rule = [c for c in table[1].strip("|").split("|")]
     assert rule[0].endswith(":") and not rule[0].startswith(":"), rule
     assert rule[1].startswith(":") and not rule[1].endswith(":"), rule
+
+
+def test_a_table_of_no_rows_is_written_as_before_without_alignment(tmp_path: Path) -> None:
+    """A cash night's ledger asked for its tournament table: no rows.  The table is written
+    as pandas' writer wrote it, which scripts and pages that hold the output may compare:
+    the header and a rule of dashes, no alignment marks (a column of no values is neither
+    numbers nor text)."""
+    db = tmp_path / "cash.db"
+    done = runner.invoke(app, ["import", str(EXAMPLES / "home_session.bhh"), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    shown = runner.invoke(
+        app, ["standings", "--db", str(db), "--kind", "tournament", "--format", "markdown"]
+    )
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines() == [
+        "| rank   | player   | points   | events   | counted   | wins   | best   | winnings   "
+        "| unit   |",
+        "|--------|----------|----------|----------|-----------|--------|--------|------------"
+        "|--------|",
+    ]
