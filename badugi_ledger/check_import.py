@@ -112,7 +112,7 @@ class TournamentHands:
                 outcome.pos,
                 number,
                 table,
-                str(rows.hand[-1]),
+                rows.number_key,
                 rows.fingerprint,
                 rows.content,
                 players,

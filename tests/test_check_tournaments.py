@@ -81,6 +81,27 @@ def test_the_untouched_example_tournament_says_nothing(tmp_path: Path) -> None:
     assert status == 0 and not any("warning" in line for line in lines), lines
 
 
+def test_a_table_in_two_files_plays_in_the_order_of_their_hand_numbers(tmp_path: Path) -> None:
+    """One table of the example tournament in two files, hand T9 in the first and T10, T11
+    (its stacks stated) in the second: the ledger plays the files in the order of their first
+    hand's number (T9 before T10, though "T10" sorts before "T9" as text), so the import says
+    nothing, and so does ``check``, which said Noor and Bram sat down again at T9 on chips
+    nobody bought (it read the hands' places, not their numbers' sort keys)."""
+    level_2 = TEXT.index("# level 2")
+    first, second = tmp_path / "a.bhh", tmp_path / "b.bhh"
+    first.write_text(TEXT[:level_2].replace("hand T1", "hand T9"), encoding="utf-8")
+    head = TEXT[: TEXT.index("hand T1")]
+    played = TEXT[level_2:].replace(
+        "hand T2 · button Noor · Kira · Noor · Bram",
+        "hand T10 · button Noor · Kira 250 · Noor 170 · Bram 180",
+    )
+    second.write_text(head + played.replace("hand T3", "hand T11"), encoding="utf-8")
+    assert _import_warnings(tmp_path, [first, second]) == []
+    for jobs in ("1", "2"):
+        status, lines = _check([first, second], "--jobs", jobs)
+        assert status == 0 and not any("warning" in line for line in lines), lines
+
+
 def test_a_player_busted_at_one_table_playing_at_another_in_two_files(tmp_path: Path) -> None:
     """Said at table Final's first hand (the first file), whichever file holds which table:
     the import says it under both files, as the ledger holds the tournament once both are

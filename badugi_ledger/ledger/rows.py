@@ -73,6 +73,12 @@ class HandRows(NamedTuple):
         """(table, hand number): with the event, what names this hand in the ledger."""
         return str(self.hand[1] or ""), str(self.hand[0])
 
+    @property
+    def number_key(self) -> str:
+        """The hand number's sort key (``hands.number_key``): a night's files play in the
+        order of their first hand's."""
+        return str(self.hand[_NUMBER_KEY])
+
     def facts(self) -> HandFacts:
         """The rows in the shape :func:`~badugi_ledger.ledger.hand_content.stored_facts` reads."""
         return _facts_of(self)
@@ -83,6 +89,7 @@ HAND_COLUMNS = (
     "pot", "rake", "carry_in", "carry_out", "showdown", "number_key", "finishes",
 )  # fmt: skip
 _FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
+_NUMBER_KEY = HAND_COLUMNS.index("number_key")
 _figures = itemgetter(*_FIGURE_INDEX)
 
 
