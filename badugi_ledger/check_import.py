@@ -72,6 +72,9 @@ class Hand(NamedTuple):
     (:func:`~.model.copies.one_hand`)."""
     players: tuple[tuple[str, int, int, int, int], ...]
     """(name, starting stack, final stack, rebuys, add-ons), in seat order."""
+    finishes: tuple[tuple[str, int], ...] = ()
+    """The places a site states players finished the tournament in, in this hand (name,
+    place; :class:`~.model.events.StatedFinish`)."""
 
 
 class Tournament(NamedTuple):
@@ -116,6 +119,7 @@ class TournamentHands:
                 rows.fingerprint,
                 rows.content,
                 players,
+                tuple((f.player, f.place) for f in record.finishes),
             )  # fmt: skip
         )
 
@@ -153,7 +157,13 @@ class TournamentsOfFiles:
 
     def found(self) -> list[tuple[HandOutcome, Violation]]:
         """The warnings of every tournament, each with the hand it is said at."""
-        from .ledger.tournament_warnings import BACK_AT_THE_TABLE, Seat, sittings, warnings_of
+        from .ledger.tournament_warnings import (
+            BACK_AT_THE_TABLE,
+            STATED_PLACE,
+            Seat,
+            sittings,
+            warnings_of,
+        )
 
         found: list[tuple[HandOutcome, Violation]] = []
         for event, tournament in self.events.items():
@@ -202,6 +212,11 @@ class TournamentsOfFiles:
                     )
                 outcome = HandOutcome(at.pos.source, at.hand_id, at.pos)
                 found.append((outcome, Violation(rule, text, at.pos, "warning")))
+            outcome = HandOutcome(first.pos.source, first.hand_id, first.pos)
+            found += [
+                (outcome, Violation(STATED_PLACE, text, first.pos, "warning"))
+                for text in _stated_places(tournament, played)
+            ]
             found += self._namesakes(event, tournament)
         return found
 
@@ -241,6 +256,32 @@ class TournamentsOfFiles:
                 warning = Violation(rule, text, at.pos, "warning")
                 found.append((HandOutcome(at.pos.source, at.hand_id, at.pos), warning))
         return found
+
+
+def _stated_places(tournament: Tournament, played: list[int]) -> list[str]:
+    """The import's warnings of the places a site states that the tournament's hands, in
+    play order (``played``), place otherwise (:func:`~.ledger.tournament_results.
+    stated_place_warnings`: its rule, :func:`~.ledger.prizes.place_problems`, and its words
+    are asked here); of its files alone, so with no chop (a command's, which no file
+    holds)."""
+    stated: dict[str, int] = {}
+    hands: list[dict[str, tuple[int, int]]] = []
+    for at in played:
+        hand = tournament.hands[at]
+        hands.append({composed(p[0]): (p[1], p[2]) for p in hand.players})
+        for player, place in hand.finishes:  # the last a hand in play order states
+            stated[composed(player)] = place
+    if not stated:
+        return []
+    from .ledger.prizes import finishing_places, place_problems
+    from .ledger.tournament_results import stated_place_words
+
+    seated = {player for hand in hands for player in hand}
+    places = {player: place for player, place in stated.items() if player in seated}
+    return [
+        stated_place_words(player, tournament.label, place, first, last)
+        for player, place, first, last in place_problems(finishing_places(hands, set()), places)
+    ]
 
 
 def _entrants(tournament: Tournament) -> set[str]:

@@ -214,3 +214,31 @@ def test_a_tournament_whose_files_name_its_money_otherwise_is_said_at_each_first
     ], lines
     objects = [json.loads(line) for line in _check(paths, "--json")[1]]
     assert [w["message"] for o in objects for w in o["warnings"]] == warned
+
+
+def test_a_place_the_site_states_that_the_hands_tell_otherwise(
+    tmp_path: Path, corpus_dir: Path
+) -> None:
+    """The corpus's PokerStars sit-and-go (``pokerstars/LBad-USD-SNG8-201011.txt``, its whole
+    field of 8 in the file) with Player1's "finished the tournament in 5th place" edited to
+    4th: the hands place Player1 5th (out before Player0, whom the site places 4th), and the
+    import warns of it (ledger/tournament_results.py, ``stated_place_warnings``).  ``check``
+    says it too, in the import's words, at the tournament's first hand, one process or two;
+    of the file as the site wrote it, nothing."""
+    real = corpus_dir / "pokerstars" / "LBad-USD-SNG8-201011.txt"
+    edited = tmp_path / "sng.txt"
+    text = real.read_text(encoding="utf-8")
+    old = "Player1 finished the tournament in 5th place"
+    assert text.count(old) == 1
+    edited.write_text(text.replace(old, "Player1 finished the tournament in 4th place"), "utf-8")
+    (warning,) = [w for w in _import_warnings(tmp_path, [edited]) if "the site states" in w]
+    assert "Player1" in warning and "in place 4" in warning and "in place 5" in warning
+    for jobs in ("1", "2"):
+        status, lines = _check([edited], "--jobs", jobs)
+        assert status == 0
+        said = [line for line in lines if "[tournament-stated-place]" in line]
+        assert said == [
+            f"{edited}:1:1: hand 52588201462: warning: {warning} [tournament-stated-place]"
+        ]
+    _, lines = _check([real])
+    assert not any("[tournament-stated-place]" in line for line in lines), lines

@@ -426,8 +426,7 @@ def stated_place_warnings(db: sqlite3.Connection, event_id: int, label: str) -> 
     places = {p: place for p, (place, _) in play.stated.items() if p in play.alias_of}
     chopped = get_terms(db, event_id).chop is not None
     found = [
-        f"the site states {player} finished {label} in place {place}, and its hands place "
-        f"{player} {_places(first, last)}: a hand missing or misplaced, or a stack mistyped?"
+        stated_place_words(player, label, place, first, last)
         for player, place, first, last in place_problems(derived, places, chopped=chopped)
     ]
     if db.execute("SELECT payouts FROM events WHERE id = ?", [event_id]).fetchone()[0]:
@@ -448,5 +447,12 @@ def stated_place_warnings(db: sqlite3.Connection, event_id: int, label: str) -> 
     return found
 
 
-def _places(first: int, last: int) -> str:
-    return f"in place {first}" if first == last else f"in places {first}-{last}"
+def stated_place_words(player: str, label: str, place: int, first: int, last: int) -> str:
+    """The import's words of a place a site states ``player`` finished tournament ``label``
+    in, which its hands place in ``first`` .. ``last`` (:func:`~.prizes.place_problems`); ``check``
+    says them too."""
+    places = f"in place {first}" if first == last else f"in places {first}-{last}"
+    return (
+        f"the site states {player} finished {label} in place {place}, and its hands place "
+        f"{player} {places}: a hand missing or misplaced, or a stack mistyped?"
+    )

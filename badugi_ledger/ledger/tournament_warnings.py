@@ -156,6 +156,9 @@ BACK_AT_THE_TABLE = "tournament-back-at-table"
 FREE_CHIPS = "tournament-free-chips"
 SECOND_ENTRY = "tournament-second-entry"
 """The rules of the warnings of :func:`warnings_of`, as ``check`` names them."""
+STATED_PLACE = "tournament-stated-place"
+"""The rule ``check`` names a place a site states that the hands tell otherwise by
+(:func:`~.tournament_results.stated_place_warnings`)."""
 
 
 def back_at_the_table(label: str, sat: _Sittings) -> list[str]:
