@@ -95,10 +95,11 @@ def _trim_unmatched_ante(st: HandState) -> None:
     match of the others' antes (grammar/README.md, house rule ``ante-trimming``; ``001``: a
     player wins from each opponent only what his own chips match), so nobody can win them:
     left in the pots they would go to the last one, to a player who matched none of them.
-    Only a player who folds owing a big blind the ante took, every other player all-in for
-    less than his ante, has such chips; his live chips above the others' went back as an
-    uncalled bet, so what is left above them is ante.  Chips that folded players match among
-    themselves stay in the pots."""
+    Only a player every other of whom is all-in for less than his ante has such chips, and
+    such a player has no action (:mod:`.betting`: nobody can play against him): he folds
+    only in a site's record of a player folding all-in (``fold-all-in``, a warning).  His
+    live chips above the others' went back as an uncalled bet, so what is left above them is
+    ante.  Chips that folded players match among themselves stay in the pots."""
     stakes = _with_antes(st)
     top_player = max(stakes, key=stakes.__getitem__)
     if top_player not in st.folded:

@@ -400,16 +400,6 @@ class SimulatedHand:
         matched = self.matched
         for q, chips in live.items():
             matched[q] += chips
-        if self.s.ante and self.house.ante_trimming:
-            # A folded player's ante above every other player's chips goes back to him: nobody
-            # matched it (replay/side_pots.py, house rule ante-trimming).
-            most = max(matched, key=matched.__getitem__)
-            below = max(v for q, v in matched.items() if q != most)
-            if most in self.folded and matched[most] > below:
-                back = matched[most] - below
-                matched[most] -= back
-                self.contrib[most] -= back
-                self.stack[most] += back
         pots: list[tuple[str, int, list[str]]] = []
         prev = 0
         for level in sorted({matched[q] for q in active}):
