@@ -417,8 +417,9 @@ def stated_place_warnings(db: sqlite3.Connection, event_id: int, label: str) -> 
         "SELECT starting_chips, money FROM events WHERE id = ? AND kind = 'tournament'",
         [event_id],
     ).fetchone()
-    if row is None:
-        return []
+    stated_any = "SELECT 1 FROM hands WHERE event_id = ? AND finishes IS NOT NULL LIMIT 1"
+    if row is None or db.execute(stated_any, [event_id]).fetchone() is None:
+        return []  # (a site states none: the hands, which recompute_tournament read, not again)
     play = _played(db, event_id, row[0])
     if not play.stated or len(play.void) == len(play.hands):
         return []
