@@ -79,6 +79,13 @@ class HandRows(NamedTuple):
         order of their first hand's."""
         return str(self.hand[_NUMBER_KEY])
 
+    @property
+    def finishes(self) -> str | None:
+        """The places a site states players finished the tournament in, in this hand
+        (``hands.finishes``, :func:`stated_finishes`)."""
+        finishes: str | None = self.hand[_FINISHES]
+        return finishes
+
     def facts(self) -> HandFacts:
         """The rows in the shape :func:`~badugi_ledger.ledger.hand_content.stored_facts` reads."""
         return _facts_of(self)
@@ -90,6 +97,7 @@ HAND_COLUMNS = (
 )  # fmt: skip
 _FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
 _NUMBER_KEY = HAND_COLUMNS.index("number_key")
+_FINISHES = HAND_COLUMNS.index("finishes")
 _figures = itemgetter(*_FIGURE_INDEX)
 
 

@@ -331,7 +331,7 @@ class FileWriter:
         """A duplicate's places a site states (``hands.finishes``, no part of its content)
         written where the stored hand holds others (stored before the ledger kept them), and
         its tournament recomputed."""
-        finishes = rows.hand[-1]
+        finishes = rows.finishes
         if finishes is None and rows.event[0].kind != "tournament":
             return
         changed = self.conn.execute(
