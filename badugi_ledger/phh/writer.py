@@ -160,7 +160,12 @@ def write_phh(
                 fail(f"{event.player} posts a {event.kind} blind (line {record.position(at).line})")
     left = starting[big] - min(antes[big], starting[big])  # after the ante, all-in or not
     posted = min(blinds[big], left)
-    if blinds[big] and posted < settings.big_blind and settings.house.short_blind == "full-blind":
+    if (
+        blinds[big]
+        and posted < settings.big_blind
+        and settings.house.short_blind == "full-blind"
+        and _plays_against_the_blinds(record.events)
+    ):
         fail(
             f"{players[big].name}'s big blind is short ({posted} of {settings.big_blind}): the "
             "house rule short-blind full-blind makes the others owe the full big blind, and in "
@@ -270,6 +275,19 @@ def _settings_amount(settings: GameSettings, kind: str) -> int:
         "small-blind": settings.small_blind,
         "big-blind": settings.big_blind,
     }.get(kind, settings.big_blind)
+
+
+def _plays_against_the_blinds(events: Sequence[Event]) -> bool:
+    """Whether anybody calls, bets or raises before the first draw: only then does a short big
+    blind's rule matter (``short-blind``: the others owe the full big blind at our tables, the
+    blind posted in PokerKit's).  A first round of folds alone, or none at all (nobody can
+    play against an all-in player, ``replay.betting``), plays alike under both."""
+    for event in events:
+        if isinstance(event, Draw):
+            return False
+        if isinstance(event, Action) and event.verb != "fold":
+            return True
+    return False
 
 
 def _refuser(record: HandRecord) -> Callable[[str], NoReturn]:

@@ -178,10 +178,53 @@ def test_a_big_blind_the_ante_left_short_is_named_with_what_it_posts(tmp_path: A
     text = (
         "game badugi · fixed limit 2/4 · blinds 1/2 · ante 2\n"
         "hand 1 · button Dan · Anna 50 · Ben 1 · Cara 50 · Dan 50\n"
-        "Cara folds · Dan folds\n"  # nobody can play against Anna: Ben is all-in for his ante
-        + "draw: Anna pat · Ben pat\n" * 3
-        + "show: Anna Kc Kd Ks Kh · Ben Ac 2d 3h 4s\n"
+        "Cara calls · Dan folds · Anna folds\n"
+        + "draw: Ben pat · Cara pat\n" * 3
+        + "show: Ben Ac 2d 3h 4s · Cara 5c 6d 7h 8s\n"
     )
     report, _ = _convert(text, tmp_path)
     (problem,) = report.problems
     assert "Ben's big blind is short (0 of 2)" in problem.message, problem
+
+
+@pytest.mark.parametrize(
+    ("header", "seats", "first_round", "drawing"),
+    [
+        # Everybody folds to Ben's big blind of 2 chips of 4: PokerKit owes nothing more of
+        # anybody either.
+        (
+            "game badugi · fixed limit 4/8 · blinds 1/4\n",
+            "Anna 50 · Ben 2 · Cara 50 · Dan 50",
+            "Cara folds · Dan folds · Anna folds\n",
+            "",
+        ),
+        # Ben is all-in for his ante and the others fold to Anna, the small blind: nobody can
+        # play against her (replay.betting), so nobody acts, under either rule.
+        (
+            "game badugi · fixed limit 2/4 · blinds 1/2 · ante 2\n",
+            "Anna 50 · Ben 2 · Cara 50 · Dan 50",
+            "Cara folds · Dan folds\n",
+            "Anna pat · Ben pat",
+        ),
+    ],
+)
+def test_a_short_big_blind_nobody_plays_against_is_written(
+    tmp_path: Any, header: str, seats: str, first_round: str, drawing: str
+) -> None:
+    """The short big blind's rule decides what a caller owes: with no call, bet or raise before
+    the first draw, the hand plays alike under ours and PokerKit's, and is written; PokerKit
+    replays the file to the stacks our replay settles."""
+    text = header + f"hand 1 · button Dan · {seats}\n" + first_round
+    if drawing:
+        text += f"draw: {drawing}\n" * 3 + "show: Anna Kc Kd Ks Kh · Ben Ac 2d 3h 4s\n"
+    ours = replay_hand(_hand(text))
+    assert ours.ok, ours.violations
+    report, written = _convert(text, tmp_path)
+    assert report.ok and report.written == 1, report.problems
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        history = pokerkit.HandHistory.loads(written)
+        state = list(history)[-1]
+    # The file lists the players from the one left of the button (Dan): Anna first.
+    names = [seat.split()[0] for seat in seats.split(" · ")]
+    assert [ours.final_stacks[name] for name in names] == list(state.stacks)
