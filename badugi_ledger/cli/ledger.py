@@ -105,11 +105,10 @@ def import_(
     """
     from ..check import count_hands
     from ..file_choice import history_files
-    from ..ledger.importing import import_files, import_wait_ms
+    from ..ledger.importing import import_paths, import_wait_ms
     from ..ledger.renamed_files import renamed_choice
     from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
-    from ..ledger.unwritten_files import write_unwritten
 
     files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     try:
@@ -126,12 +125,9 @@ def import_(
             ) as ledger,
             progress_bar("importing", total) as tick,
         ):
-            written = write_unwritten(ledger, within=paths)
-            if written:  # (a file written in a folder named: the folder is read again)
-                files = history_files(paths)
-            report = import_files(
+            report = import_paths(
                 ledger,
-                files,
+                paths,
                 strict=strict,
                 replace=replace,
                 fmt=fmt,
@@ -146,7 +142,6 @@ def import_(
         if isinstance(stopped, ImportInterrupted):
             typer.echo(screen(stopped.text()), err=True)
         raise stopped from None
-    report.written = tuple(written)
     if str(db) != ":memory:":
         report.ledger = str(db)
     render(report, as_json)
