@@ -364,7 +364,7 @@ def act(st: HandState, ev: Action) -> bool:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
         pay = call_amount(st, p)
         if (ev.amount is not None and ev.amount != pay) or ev.all_in:
-            _check_call(st, ev, pay)
+            pay = _check_call(st, ev, pay)
         st.bet(p, pay)
         pending.discard(p)
     elif verb == "fold":
@@ -389,9 +389,11 @@ def act(st: HandState, ev: Action) -> bool:
     return not pending or len(st.still_in) <= 1
 
 
-def _check_call(st: HandState, ev: Action, pay: int) -> None:
+def _check_call(st: HandState, ev: Action, pay: int) -> int:
     """A call that writes its amount or is marked all-in: the amount must be ``pay`` (what
-    :func:`call_amount` gives), and an all-in call must leave no chip behind."""
+    :func:`call_amount` gives), or the chips that match the largest all-in when nobody else
+    still in has chips (:func:`_matches_every_all_in`), and an all-in call must leave no chip
+    behind.  Returns the chips the call puts in."""
     p = ev.player
     stack = st.stack[p]
     if ev.amount is not None and ev.amount != pay:
@@ -401,15 +403,37 @@ def _check_call(st: HandState, ev: Action, pay: int) -> None:
                 f"{p} calls {st.figure(ev.amount)} but has only {st.chips(stack)}",
                 st.here(),
             )
-        raise illegal(
-            "call-amount",
-            f"{p} calls {st.figure(ev.amount)}; the call is {st.figure(pay)}",
-            st.here(),
-        )
+        if _matches_every_all_in(st, p, ev.amount):
+            pay = ev.amount
+        else:
+            raise illegal(
+                "call-amount",
+                f"{p} calls {st.figure(ev.amount)}; the call is {st.figure(pay)}",
+                st.here(),
+            )
     if ev.all_in and pay < stack:
         raise illegal(
             "all-in-stack", f"{p} is marked all-in but keeps {st.chips(stack - pay)}", st.here()
         )
+    return pay
+
+
+def _matches_every_all_in(st: HandState, player: str, amount: int) -> bool:
+    """Whether a call of ``amount`` by ``player``, short of what he owes, is ``000``'s call
+    ("put in just enough to match the highest bet so far") against players who are all-in: a
+    big blind all-in for less under ``HouseRules.short_blind`` ``full-blind`` makes the others
+    owe the full big blind, but when everybody else still in is all-in, nobody can call the
+    chips above the largest all-in, which come back uncalled (:func:`_close_if_nobody_to_bet`).
+    So a call written as matching the largest all-in (``A calls 2`` to C's all-in 7 of a big
+    blind of 10) is the same call as the full one, and is not refused (README, house rules)."""
+    committed = st.committed
+    most = 0
+    for q in st.still_in:
+        if q != player:
+            if q not in st.all_in:
+                return False  # somebody can still play against him: he owes the full amount
+            most = max(most, committed[q])
+    return amount == most - committed[player] and amount > 0
 
 
 def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:

@@ -150,3 +150,38 @@ def test_pot_total_leaves_out_the_uncalled_bet() -> None:
     assert pot_total_problems(record(["Anna", "Ben"], "Anna", [*lines, "pot 4"], settings=FL)) == []
     wrong = record(["Anna", "Ben"], "Anna", [*lines, "pot 6"], settings=FL)
     assert pot_total_problems(wrong) == ["the pot is recorded as 6, but is 4"]
+
+
+# --- short-blind full-blind: a call that matches the largest all-in ----------------------------
+
+NL_5_10 = GameSettings(structure=Structure("no-limit"), small_blind=5, big_blind=10)
+SHORT_BB = {"Ann": 100, "Cy": 7, "Bea": 100}  # button Bea: Ann small blind, Cy big blind all-in
+SHORT_BB_END = ["Ann pat", "Cy pat", "Ann pat", "Cy pat", "Ann pat", "Cy pat"]
+SHORT_BB_END += ["Ann shows 8s 6h 4d 2c", "Cy shows 9s 7h 5d 3c"]
+
+
+@pytest.mark.parametrize("call", ["Ann calls 2", "Ann calls 5", "Ann calls"])
+def test_a_call_matching_the_largest_all_in_is_the_full_blind_call(call: str) -> None:
+    """House rule ``short-blind full-blind`` (README, house rules): the others owe the full big
+    blind of 10 though Cy's big blind is all-in for 7.  But ``000`` defines a call as putting
+    in "just enough to match the highest bet so far", and with Bea folded nobody still in has
+    chips but Ann: the 3 above Cy's 7 come back uncalled whatever she puts in.  So ``Ann calls
+    2`` (to Cy's 7) is the same call as ``Ann calls 5`` (to the full blind, 3 back), and the
+    hand is the same: it was refused as a wrong call amount."""
+    lines = ["Ann posts sb", "Cy posts bb allin", "Bea folds", call, *SHORT_BB_END]
+    result = replay_hand(record(SHORT_BB, "Bea", lines, settings=NL_5_10))
+    assert result.ok, result.violations
+    assert dict(result.payouts) == {"Ann": 14}
+    assert dict(result.final_stacks) == {"Ann": 107, "Cy": 0, "Bea": 100}
+
+
+def test_the_full_blind_is_owed_while_a_player_with_chips_is_still_in() -> None:
+    """The same call is refused while somebody with chips can still play against Ann (Bea
+    called the full 10: ``full-blind``, the card rooms' rule), and a call that matches neither
+    figure is refused too."""
+    posts = ["Ann posts sb", "Cy posts bb allin"]
+    called = record(SHORT_BB, "Bea", [*posts, "Bea calls 10"], settings=NL_5_10)
+    assert refusal(called, Action("Ann", "call", 2)) == "call-amount"
+    assert refusal(called, Action("Ann", "call", 5)) is None
+    folded = record(SHORT_BB, "Bea", [*posts, "Bea folds"], settings=NL_5_10)
+    assert refusal(folded, Action("Ann", "call", 3)) == "call-amount"
