@@ -361,7 +361,13 @@ def act(st: HandState, ev: Action) -> bool:
         if owe <= 0:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", st.here())
         if st.unknown and p in st.unknown:
-            _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
+            # A short call shows the last chips, unless it is a call to the largest all-in,
+            # which a player with more chips makes too (_matches_every_all_in).
+            amount = ev.amount
+            short = amount is not None and amount < owe
+            if amount is not None and short and _matches_every_all_in(st, p, amount):
+                short = False
+            _shows_stack(st, ev, ev.amount, short)
         pay = call_amount(st, p)
         if (ev.amount is not None and ev.amount != pay) or ev.all_in:
             pay = _check_call(st, ev, pay)

@@ -16,6 +16,7 @@ from badugi_ledger.model.events import Action, HandRecord
 from badugi_ledger.model.settings import GameSettings, HouseRules, Structure
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.replay.hand import play_events
+from badugi_ledger.replay.state import UNKNOWN_STACK
 from tests.helpers.replay_builder import record
 
 FL = GameSettings(structure=Structure("fixed-limit", 2, 4))
@@ -185,3 +186,21 @@ def test_the_full_blind_is_owed_while_a_player_with_chips_is_still_in() -> None:
     assert refusal(called, Action("Ann", "call", 5)) is None
     folded = record(SHORT_BB, "Bea", [*posts, "Bea folds"], settings=NL_5_10)
     assert refusal(folded, Action("Ann", "call", 3)) == "call-amount"
+
+
+@pytest.mark.parametrize("all_in", [False, True], ids=["call", "call all-in"])
+def test_a_call_to_the_largest_all_in_shows_no_unknown_stack(all_in: bool) -> None:
+    """Ann's stack is unknown (a hand before could not be replayed,
+    :data:`~badugi_ledger.replay.state.UNKNOWN_STACK`).  A call short of what is due shows a
+    player's last chips, but ``Ann calls 2`` to Cy's all-in 7 is a call any stack makes
+    (``000``'s call, house rule ``short-blind full-blind``): her stack stays unknown, not
+    taken as the 7 she put in.  Marked all-in, the call does show it."""
+    call = "Ann calls 2 allin" if all_in else "Ann calls 2"
+    lines = ["Ann posts sb", "Cy posts bb allin", "Bea folds", call, *SHORT_BB_END]
+    rec = record({"Ann": None, "Cy": 7, "Bea": 100}, "Bea", lines, settings=NL_5_10)
+    result = replay_hand(rec, stacks={"Ann": UNKNOWN_STACK, "Cy": 7, "Bea": 100})
+    assert result.ok, result.violations
+    if all_in:
+        assert result.unknown_stacks == frozenset() and result.final_stacks["Ann"] == 14
+    else:
+        assert result.unknown_stacks == {"Ann"} and "Ann" not in result.final_stacks
