@@ -16,7 +16,8 @@ Money: a cash table's amounts are cents of the currency the stakes name (the cod
 symbol: ``($0.25/$0.50 USD)``, ``(€0.25/€0.50)``), or chips at a play-money table (stakes with
 neither, ``(Play Money)`` in the table line).  A tournament's stacks are chips and its buy-in
 is money of its own currency, which is the tournament's (``€1.50+€0.15 EUR``: 150 EUR); a
-play-money buy-in (``100+9``) is 0, without a currency (:func:`_buy_in`).
+play-money buy-in (``100+9``) is 0, without a currency
+(:func:`~.pokerstars_tournaments.buy_in_of`).
 
 What it cannot know: other players' cards (except what they show) and their discards; the
 uncalled bet (``Uncalled bet (x) returned``) is recomputed by the replay, not copied.
@@ -24,9 +25,10 @@ uncalled bet (``Uncalled bet (x) returned``) is recomputed by the replay, not co
 Games: Badugi only (PokerStars deals no Badacey/Badeucey); every other game in a file
 (2-7 triple draw, the 8-game mix) is yielded as a :class:`~.common.SkippedHand`.
 
-Why one module of this size: it holds one site's wording (its line patterns and what each line
-means); what the sites share is in :mod:`.common`, :mod:`.files` and
-:mod:`.draft`.
+Why one module of this size: it holds one site's wording of a hand (its line patterns and what
+each line means); what it says of a tournament beside the hand (the header's tournament, a
+rebuy or add-on, a place and prize stated) is in :mod:`.pokerstars_tournaments`, and what the
+sites share in :mod:`.common`, :mod:`.files` and :mod:`.draft`.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.errors import BadugiError, ImportFormatError, Position
-from ..model.events import HandRecord, Session, Show, StackChange, StatedFinish
-from ..model.limits import amount_problem, quote
+from ..model.events import HandRecord, Session, Show, StackChange
+from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables, read_cash_site
@@ -53,18 +55,21 @@ from .common import (
 from .draft import HandDraft
 from .files import NAME, UNREADABLE, CutLine, cut_lines, last_written, refuse_cut, won_amount
 from .listing import Unread, stars_line_about_player
+from .pokerstars_tournaments import (
+    BOUGHT,
+    FIGURE,
+    IS_TOURNAMENT,
+    TOURNAMENT,
+    buy_in_of,
+    stated_finish,
+    tournament_session,
+)
 from .summary import check_summary, summary_pot, summary_seat, summary_win
 
 ORIGIN = "pokerstars"
 
 HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #(?P<id>\d+):")
 _HEADER = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #(?P<id>\d+):\s+(?P<rest>.*)$")
-_TOURNAMENT = re.compile(
-    r"(?:\{(?P<club>[^}]*)\}\s+)?Tournament #(?P<tid>\d+),\s+"
-    r"(?P<buyin>Freeroll|(?:[$€£]?[\d.,]++\+)*+[$€£]?[\d.,]++(?: [A-Z]{3})?)\s+(?P<game>.*)$"
-)
-_IS_TOURNAMENT = re.compile(r"(?:\{[^}]*\}\s+)?Tournament #")
-_BUY_IN_PART = re.compile(r"(?P<symbol>[$€£]?)[\d.,]++")
 _BADUGI = re.compile(r"\b(?P<game>Badugi|Badacey|Badeucey)\s+(?P<limit>Limit|Pot Limit|No Limit)\b")
 _CASH_STAKES = re.compile(
     r"\((?P<cur>[$€£]?)(?P<small>[\d.,]+)/(?P<cur2>[$€£]?)(?P<big>[\d.,]+)"
@@ -85,11 +90,8 @@ _TOTAL = re.compile(
     r"Total pot (?P<pot>[$€£]?[\d.,]++)(?:\s(?P<pots>[^|]*+))?\|\s*+Rake (?P<rake>[$€£]?[\d.,]++)"
     r"(?![^\s|])"
 )
-_POT_AMOUNT = r"[$€£]?[\d,]++(?:\.\d++)?"  # the pot's figure, before the full stop after it
-_POT_FIGURES = re.compile(r"(?:(?:Main pot|Side pot(?:-\d+)?) " + _POT_AMOUNT + r"\.\s*+)*+")
-_POT_FIGURE = re.compile(
-    r"(?P<words>Main pot|Side pot(?:-(?P<n>\d+))?) (?P<amt>" + _POT_AMOUNT + r")\."
-)
+_POT_FIGURES = re.compile(r"(?:(?:Main pot|Side pot(?:-\d+)?) " + FIGURE + r"\.\s*+)*+")
+_POT_FIGURE = re.compile(r"(?P<words>Main pot|Side pot(?:-(?P<n>\d+))?) (?P<amt>" + FIGURE + r")\.")
 _ALL_IN = " and is all-in"
 
 _POST = re.compile(
@@ -109,27 +111,9 @@ _COLLECT = re.compile(
     r"from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$"
 )
 _UNCALLED = re.compile(r"Uncalled bet \((?P<amt>[^)]*+)\) returned to (?P<name>.+)$")
-_BOUGHT = re.compile(
-    NAME + r" (?P<what>re-buys|takes the add-on) and receives (?P<chips>[\d,]++) chips for \S.*+$"
-)
-"""A tournament's rebuy or add-on, written in the hand it was bought in (after its collect
-lines): the chips are for the next hand, whose seat line states the stack with them."""
-
-_FINISHED = re.compile(
-    NAME + r" finished the tournament in (?P<place>\d++)(?:st|nd|rd|th) place"
-    r"(?: and received (?P<prize>" + _POT_AMOUNT + r")\.)?$"
-)
-_WINS = re.compile(
-    NAME + r" wins the tournament(?: and receives (?P<prize>" + _POT_AMOUNT + r"))?"
-    r" - congratulations!$"
-)
-"""The place (and prize) the site says a player finished the tournament in, written in the
-hand he busted in (the winner's in the last hand): the ledger's claim of it
-(:class:`~..model.events.StatedFinish`)."""
-
 # Lines that carry nothing the ledger needs (chat, connections, table moves; an elimination
-# :data:`_FINISHED` does not read, as of a player not seated), told by their endings or a
-# phrase after the player's name (plain string tests, linear time).
+# :mod:`.pokerstars_tournaments` does not read, as of a player not seated), told by their
+# endings or a phrase after the player's name (plain string tests, linear time).
 _NOISE_ENDS = (
     " is connected",
     " is disconnected",
@@ -201,8 +185,8 @@ def _read_hand(
         return SkippedHand(source, hand_id, _game_words(rest), pos)
     if any(line.strip() == "Hand cancelled" for line in lines):
         raise draft.error("the site cancelled this hand", rule="cancelled-hand")
-    tournament = _TOURNAMENT.match(rest)
-    if tournament is None and _IS_TOURNAMENT.match(rest):
+    tournament = TOURNAMENT.match(rest)
+    if tournament is None and IS_TOURNAMENT.match(rest):
         raise draft.error(
             f"cannot read the tournament's buy-in in {quote(rest)!r}", start, rule="bad-header"
         )
@@ -214,7 +198,7 @@ def _read_hand(
     assert stake is not None
     buy_in: int | None = None
     if tournament is not None:  # tournament chips; the buy-in is in the tournament's currency
-        buy_in, currency = _buy_in(tournament["buyin"], pos)
+        buy_in, currency = buy_in_of(tournament["buyin"], pos)
         money = None
     else:  # money, or chips at a play-money table (stakes with neither symbol nor code)
         assert stakes is not None
@@ -244,18 +228,7 @@ def _read_hand(
         draft, game["game"].lower(), game["limit"], small_bet, big_bet, currency, max_seats
     )
     if tournament is not None:
-        name = f"PokerStars tournament #{parse_count(tournament['tid'], 'tournament number', pos)}"
-        if tournament["club"]:
-            name = f"{tournament['club']} {name}"
-        if buy_in == 0 and currency is None:
-            name += PLAY_MONEY_NOTE
-        session = Session(
-            kind="tournament",
-            name=name,
-            date=cash.date_of(name, date),
-            place="PokerStars",
-            buy_in=buy_in,
-        )
+        session = tournament_session(tournament, buy_in, currency, date, cash, pos)
     else:
         session = Session(
             kind="cash",
@@ -267,40 +240,8 @@ def _read_hand(
     return cash.carried(table, draft, record, cash=tournament is None)
 
 
-PLAY_MONEY_NOTE = " (play money)"
-"""What the name of a play-money tournament ends in: its buy-in, in play chips, is no money and
-is recorded as 0, like a freeroll's (the name says why)."""
-
-
-def _buy_in(text: str, pos: Position) -> tuple[int | None, str | None]:
-    """A tournament's buy-in as the header writes it, in cents of its currency, and the
-    currency (:func:`~.common.site_currency`: the code, else the symbol).  The buy-in is every
-    part but the last, the fee: ``$2.00+$0.20 USD`` is 200, ``$10+$5+$1 USD`` (a bounty) 1500,
-    ``$5 USD`` 500.  ``Freeroll`` is ``(None, None)``.  A play-money buy-in (``100+9``: play
-    chips, neither symbol nor code) is ``(0, None)``: a play-money tournament has no money.
-
-    >>> _buy_in("€1.50+€0.15 EUR", Position("f", 1, 1)), _buy_in("£5+£0.50", Position("f", 1, 1))
-    ((150, 'EUR'), (500, 'GBP'))
-    >>> _buy_in("100+9", Position("f", 1, 1))
-    (0, None)
-    """
-    if text == "Freeroll":
-        return None, None
-    amounts, _, code = text.partition(" ")
-    parts = [m for m in map(_BUY_IN_PART.fullmatch, amounts.split("+")) if m is not None]
-    currency = site_currency([m["symbol"] for m in parts], code or None, "the buy-in", pos)
-    if currency is None:
-        return 0, None
-    paid = parts[:-1] or parts
-    cents = sum([parse_amount(m[0], currency=currency, position=pos) for m in paid])
-    problem = amount_problem(cents, "the buy-in in cents")
-    if problem is not None:
-        raise ImportFormatError(problem, position=pos, rule="bad-amount")
-    return cents, currency
-
-
 def _game_words(rest: str) -> str:
-    m = _TOURNAMENT.match(rest)
+    m = TOURNAMENT.match(rest)
     words = m["game"] if m else rest
     words = re.split(r" - | \((?=[$€£]?[\d.,]+/)", words)[0]
     return words.strip()
@@ -485,38 +426,18 @@ def _read_play_line(
         amount = parse_amount(m["amt"], currency=money, position=draft.at(index))
         draft.uncalled(m["name"], amount, index, money)
         return
-    m = _BOUGHT.match(line) if money is None else None  # tournament chips
+    m = BOUGHT.match(line) if money is None else None  # tournament chips
     if m is not None and m["name"] in names:
         chips = parse_amount(m["chips"], currency=None, position=draft.at(index))
         rebuy = m["what"] == "re-buys"
         draft.added.append(StackChange(m["name"], chips, "rebuy" if rebuy else "add-on"))
         return
-    if money is None and _stated_finish(draft, line, index, names, prizes):
+    if money is None and stated_finish(draft, line, index, names, prizes):
         return
     if _is_noise(line):
         _note_leaving(draft, line)
         return
     raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
-
-
-def _stated_finish(
-    draft: HandDraft, line: str, index: int, names: set[str], prizes: str | None
-) -> bool:
-    """A tournament's ``X finished the tournament in 3rd place [and received $1.60.]`` or ``X
-    wins the tournament [and receives $4.00] - congratulations!``: the place and prize the
-    site states, kept on the draft (a play-money tournament's prize, no money, is left out).
-    True when the line is one of them about a seated player."""
-    m = _FINISHED.match(line)
-    won = _WINS.match(line) if m is None else None
-    found = m or won
-    if found is None or found["name"] not in names:
-        return False
-    place = 1 if m is None else parse_count(m["place"], "place", draft.at(index))
-    prize = None
-    if found["prize"] is not None and prizes is not None:
-        prize = parse_amount(found["prize"], currency=prizes, position=draft.at(index))
-    draft.finishes.append(StatedFinish(found["name"], place, prize))
-    return True
 
 
 def _note_leaving(draft: HandDraft, line: str) -> None:
