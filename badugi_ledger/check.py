@@ -39,10 +39,10 @@ from .check_import import (
     HeldLines,
     NamesOfFiles,
     NewNames,
-    Tournaments,
     left_behind_alone,
     stacks_unknown,
 )
+from .check_tournaments import Tournaments
 from .file_choice import history_files  # the one walk
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 
     from .check_across import FileFacts
     from .check_files import Keys
-    from .check_import import NewNames, TournamentHands
+    from .check_import import NewNames
+    from .check_tournaments import TournamentHands
     from .sites.common import SkippedHand
 
 Progress = Callable[[int], None]
@@ -230,7 +231,7 @@ class CheckedFile:
     (:class:`~.check_across.FileFacts`)."""
     tournaments: TournamentHands | None = None
     """With ``keys``: the file's hands of tournaments, which the warnings of a tournament
-    are found of once every file was read (:mod:`.check_import`)."""
+    are found of once every file was read (:mod:`.check_tournaments`)."""
     names: NewNames | None = None
     """With ``keys``: the players' names its stored hands make (:mod:`.check_import`)."""
 
@@ -266,7 +267,7 @@ def check_file(
     prints for it, and (``keyed``: a check of several files) the keys of its hands.  What
     only the whole file tells (:meth:`~.replay.pools.Pools.at_end`) is a warning at its
     hand's line among the others, and so, of one file, are its tournaments' warnings
-    (:mod:`.check_import`)."""
+    (:mod:`.check_tournaments`)."""
     run = CheckRun([path], jobs=1, progress=progress, fmt=fmt)
     tracker = TableTracker()
     lines: list[str] = []
