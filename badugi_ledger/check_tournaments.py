@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .check_import import ledger_rows, played
 from .model.copies import one_hand
 from .model.events import event_label, ledger_event
+from .model.money import UNSTATED
 from .model.names import composed
 from .model.results import HandOutcome, Violation
 
@@ -53,18 +54,37 @@ class Hand(NamedTuple):
     (:func:`~.model.copies.one_hand`)."""
     players: tuple[tuple[str, int, int, int, int], ...]
     """(name, starting stack, final stack, rebuys, add-ons), in seat order."""
-    finishes: tuple[tuple[str, int], ...] = ()
-    """The places a site states players finished the tournament in, in this hand (name,
-    place; :class:`~.model.events.StatedFinish`)."""
+    finishes: tuple[tuple[str, int, int | None], ...] = ()
+    """The places (and prizes) a site states players finished the tournament in, in this hand
+    (name, place, prize or None; :class:`~.model.events.StatedFinish`)."""
 
 
 class Tournament(NamedTuple):
     """A tournament's hands in one file, or in the files so far, and what the warnings name."""
 
     label: str
+    money: str
+    """What its buy-in and prizes are cents of (its currency, else ``money``)."""
     starting: list[int | None]
     """The starting chips the first hand stating them states (one item: set once)."""
+    buy_in: list[int | None]
+    payouts: list[tuple[int, ...]]
+    """The buy-in and the payout table the first hand stating them states, as the starting
+    chips (the ledger keeps an event's terms as a source states them)."""
     hands: list[Hand]
+
+    @classmethod
+    def new(cls, label: str, money: str) -> Tournament:
+        return cls(label, money, [None], [None], [()], [])
+
+    def state(self, starting: int | None, buy_in: int | None, payouts: tuple[int, ...]) -> None:
+        """The terms a hand (or a file's first hand stating them) states, where none did."""
+        if self.starting[0] is None:
+            self.starting[0] = starting
+        if self.buy_in[0] is None:
+            self.buy_in[0] = buy_in
+        if not self.payouts[0]:
+            self.payouts[0] = payouts
 
 
 class TournamentHands:
@@ -85,9 +105,9 @@ class TournamentHands:
         held = self.events.get(event)
         if held is None:
             label = event_label({"name": session.name, "date": session.date})
-            held = self.events[event] = Tournament(label, [None], [])
-        if held.starting[0] is None:
-            held.starting[0] = session.starting_chips
+            money = record.settings.currency or UNSTATED
+            held = self.events[event] = Tournament.new(label, money)
+        held.state(session.starting_chips, session.buy_in, session.payouts)
         rows = ledger_rows().hand_rows(record, result, outcome.source, outcome.pos.line)
         players = tuple((p[0], p[2], p[3], p[7], p[8]) for p in rows.players)
         table, number = str(rows.hand[1] or ""), str(record.hand_id)
@@ -100,7 +120,7 @@ class TournamentHands:
                 rows.fingerprint,
                 rows.content,
                 players,
-                tuple((f.player, f.place) for f in record.finishes),
+                tuple((f.player, f.place, f.prize) for f in record.finishes),
             )  # fmt: skip
         )
 
@@ -123,10 +143,9 @@ class TournamentsOfFiles:
         for event, mine in hands.events.items():
             held = self.events.get(event)
             if held is None:
-                held = self.events[event] = Tournament(mine.label, [None], [])
+                held = self.events[event] = Tournament.new(mine.label, mine.money)
                 self._index[event] = {}
-            if held.starting[0] is None:
-                held.starting[0] = mine.starting[0]
+            held.state(mine.starting[0], mine.buy_in[0], mine.payouts[0])
             index = self._index[event]
             for hand in mine.hands:
                 at = index.get((hand.table, hand.hand_id))
@@ -140,7 +159,6 @@ class TournamentsOfFiles:
         """The warnings of every tournament, each with the hand it is said at."""
         from .ledger.tournament_warnings import (
             BACK_AT_THE_TABLE,
-            STATED_PLACE,
             Seat,
             sittings,
             warnings_of,
@@ -195,8 +213,8 @@ class TournamentsOfFiles:
                 found.append((outcome, Violation(rule, text, at.pos, "warning")))
             outcome = HandOutcome(first.pos.source, first.hand_id, first.pos)
             found += [
-                (outcome, Violation(STATED_PLACE, text, first.pos, "warning"))
-                for text in _stated_places(tournament, played)
+                (outcome, Violation(rule, text, first.pos, "warning"))
+                for rule, text in _stated(tournament, played)
             ]
             found += self._namesakes(event, tournament)
         return found
@@ -239,30 +257,36 @@ class TournamentsOfFiles:
         return found
 
 
-def _stated_places(tournament: Tournament, played: list[int]) -> list[str]:
-    """The import's warnings of the places a site states that the tournament's hands, in
-    play order (``played``), place otherwise (:func:`~.ledger.tournament_results.
-    stated_place_warnings`: its rule, :func:`~.ledger.prizes.place_problems`, and its words
-    are asked here); of its files alone, so with no chop (a command's, which no file
-    holds)."""
-    stated: dict[str, int] = {}
+def _stated(tournament: Tournament, played: list[int]) -> list[tuple[str, str]]:
+    """The import's warnings of the places and prizes a site states that the tournament's
+    hands, in play order (``played``), tell otherwise, each with its rule
+    (:func:`~.ledger.tournament_results.stated_warnings`: its rules, the results they are held
+    to, :func:`~.ledger.tournament_results.results_of`, and its words are asked here).  Of its
+    files alone: their buy-in and payout table, and none of the terms ``tournament`` records
+    in a ledger (a chop, a bounty, the prices of rebuys and add-ons, a prize unit), nor a table
+    it sets (``--payouts``), which no file holds."""
+    stated: dict[str, tuple[int, int | None]] = {}
     hands: list[dict[str, tuple[int, int]]] = []
+    rebuys: dict[str, int] = {}
+    add_ons: dict[str, int] = {}
     for at in played:
         hand = tournament.hands[at]
         hands.append({composed(p[0]): (p[1], p[2]) for p in hand.players})
-        for player, place in hand.finishes:  # the last a hand in play order states
-            stated[composed(player)] = place
+        for name, _, _, bought, added in hand.players:
+            player = composed(name)
+            rebuys[player] = rebuys.get(player, 0) + bought
+            add_ons[player] = add_ons.get(player, 0) + added
+        for name, place, prize in hand.finishes:  # the last a hand in play order states
+            stated[composed(name)] = (place, prize)
     if not stated:
         return []
-    from .ledger.prizes import finishing_places, place_problems
-    from .ledger.tournament_results import stated_place_words
+    from .ledger.tournament_results import results_of, stated_warnings
+    from .ledger.tournament_terms import Terms
 
     seated = {player for hand in hands for player in hand}
-    places = {player: place for player, place in stated.items() if player in seated}
-    return [
-        stated_place_words(player, tournament.label, place, first, last)
-        for player, place, first, last in place_problems(finishing_places(hands, set()), places)
-    ]
+    buy_in, payouts = tournament.buy_in[0] or 0, tournament.payouts[0]
+    results = results_of(hands, (), stated, seated, buy_in, rebuys, add_ons, payouts, Terms())
+    return stated_warnings(results, stated, tournament.label, tournament.money)
 
 
 def _entrants(tournament: Tournament) -> set[str]:

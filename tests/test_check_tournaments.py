@@ -242,3 +242,87 @@ def test_a_place_the_site_states_that_the_hands_tell_otherwise(
         ]
     _, lines = _check([real])
     assert not any("[tournament-stated-place]" in line for line in lines), lines
+
+
+FINAL_TABLE = """\
+game badugi · fixed limit 300/600 · blinds 150/300 · currency USD
+tournament "PokerStars tournament #330855877" · date 2010-11-12 · place PokerStars · buy-in 100 \
+· payouts 65/35
+table Final
+
+hand F1 · button Player6 · Player6 7310 · Player4 4690
+Player6 folds
+Player4 collects 300
+final: Player6 7160 · Player4 4840
+"""
+"""The corpus's PokerStars sit-and-go played on in our text format: its two players left,
+with the stacks its last hand (52591910608) leaves them, at a table whose header states the
+tournament's payout table, 65/35 (two places paid)."""
+
+
+def test_a_prize_the_site_states_that_a_files_payout_table_pays_otherwise(
+    tmp_path: Path, corpus_dir: Path
+) -> None:
+    """The corpus's PokerStars sit-and-go (``pokerstars/LBad-USD-SNG8-201011.txt`` line 4460:
+    "Player5 finished the tournament in 3rd place and received $1.60.") and :data:`FINAL_TABLE`,
+    whose payout table pays two places: the import warns that the table pays Player5 nothing
+    (ledger/tournament_results.py, ``stated_warnings``), and ``check`` of the two files says
+    it too, in the import's words, at the tournament's first hand, one process or two.  Of
+    the site's file alone nothing: no file states a table (one ``tournament --payouts`` sets
+    is the ledger's, which ``check`` never reads)."""
+    sng = corpus_dir / "pokerstars" / "LBad-USD-SNG8-201011.txt"
+    final = tmp_path / "final.bhh"
+    final.write_text(FINAL_TABLE, "utf-8")
+    warnings = _import_warnings(tmp_path, [sng, final])
+    (warning,) = [w for w in warnings if "received" in w]
+    assert "Player5 received 1.60 USD" in warning and "pays 0.00 USD" in warning, warning
+    for jobs in ("1", "2"):
+        status, lines = _check([sng, final], "--jobs", jobs)
+        assert status == 0
+        said = [line for line in lines if "[tournament-stated-prize]" in line]
+        assert said == [
+            f"{sng}:1:1: hand 52588201462: warning: {warning} [tournament-stated-prize]"
+        ]
+    objects = [json.loads(line) for line in _check([sng, final], "--json")[1]]
+    assert [w["message"] for o in objects for w in o["warnings"] if "received" in w["message"]] == [
+        warning
+    ]
+    _, lines = _check([sng])
+    assert not any("[tournament-stated-prize]" in line for line in lines), lines
+
+
+def test_prizes_the_site_states_above_the_prize_pool_its_hands_make(
+    tmp_path: Path, corpus_dir: Path
+) -> None:
+    """The corpus's PokerStars MTT file (``pokerstars/LBad-USD-MTT8-201011.txt``: one table of
+    a field of 72 or more, 22 entrants at $2.00 in its hands, a prize pool of 44.00 USD) with
+    Player0's 26th place (line 4633) stated with a prize, "and received $50.00.", as a field
+    bigger than the file, or a guaranteed pool, pays: the site's prize stands (no payout
+    table), the settle-up's ``*prize pool*`` pays the 6.00 USD the pool did not hold, its
+    balances still summing to nothing, and the import says so, naming the tournament, the pool
+    and the prizes; ``check`` says it too, in the import's words, at the tournament's first
+    hand.  Of the file as the site wrote it (no prize stated), nothing."""
+    real = corpus_dir / "pokerstars" / "LBad-USD-MTT8-201011.txt"
+    text = real.read_text(encoding="utf-8")
+    old = "Player0 finished the tournament in 26th place\n"
+    assert text.count(old) == 1
+    edited = tmp_path / "mtt.txt"
+    edited.write_text(text.replace(old, old[:-1] + " and received $50.00.\n"), "utf-8")
+    (warning,) = [w for w in _import_warnings(tmp_path, [edited]) if "prize pool" in w]
+    label = "PokerStars tournament #329147852 (2010-11-10)"
+    for words in (label, "prizes of 50.00 USD", "prize pool of 44.00 USD", "6.00 USD above"):
+        assert words in warning, warning
+    db = str(tmp_path / "empty.db")
+    settled = runner.invoke(app, ["settle", "--json", "--db", db, "--event", label[:-13]])
+    balances = json.loads(settled.output)["balances"]
+    assert balances["*prize pool*"] == -6 and balances["Player0"] == 48
+    assert sum(balances.values()) == 0
+    for jobs in ("1", "2"):
+        status, lines = _check([edited], "--jobs", jobs)
+        assert status == 0
+        said = [line for line in lines if "[tournament-prizes-above-pool]" in line]
+        assert said == [
+            f"{edited}:1:1: hand 52475779512: warning: {warning} [tournament-prizes-above-pool]"
+        ]
+    _, lines = _check([real])
+    assert not any("[tournament-prizes-above-pool]" in line for line in lines), lines

@@ -10,8 +10,10 @@ they go along (:func:`~.moved_terms.follow_moved_hands`).
 
 **Prize pool** (:func:`~.prizes.prize_pool`) = buy-ins + rebuys + add-ons − the bounty part of
 every buy-in.  A rebuy or an add-on costs the buy-in unless the tournament's terms set another
-price.  A tournament without a payout table pays no prizes (nothing is assumed); settle-up shows
-its pool as undistributed.
+price.  A tournament without a payout table pays no prizes (nothing is assumed) but those a
+site states it paid; settle-up shows what they leave of its pool as undistributed, and what
+they pay above it (a field bigger than its files, a guaranteed pool) as the pool's debt, which
+the import and ``check`` warn of (:func:`stated_warnings`).
 
 **Bounties** (terms ``bounty`` = the part of each buy-in that is a bounty).  When a player is
 out for good, their bounty goes to the winner(s) of the last pot they were eligible for in the
@@ -24,6 +26,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
+from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
 from ..model.errors import ConfigError, LedgerError
@@ -40,6 +43,7 @@ from .event_terms import (
     payouts_by,
 )
 from .prizes import (
+    Finish,
     award_prizes,
     chop,
     field_size,
@@ -301,6 +305,73 @@ def _stated(
     return stated
 
 
+class Results(NamedTuple):
+    """A tournament's places and prizes, as :func:`results_of` finds them."""
+
+    derived: list[Finish]
+    """The places its hands alone give (:func:`~.prizes.finishing_places`)."""
+    places: dict[str, int]
+    """The places a site states of the players its hands hold."""
+    chopped: bool
+    finishes: list[Finish]
+    """The places known (:func:`~.prizes.known_places`): the tournament's entries."""
+    field: int
+    pool: int
+    won: dict[str, int]
+    """Each entry's prize (an entry it does not name wins nothing)."""
+
+
+def prices(buy_in: int, terms: Terms) -> tuple[int, int]:
+    """What a rebuy and an add-on cost: the buy-in, unless the terms set another price."""
+    rebuy = buy_in if terms.rebuy_price is None else terms.rebuy_price
+    return rebuy, buy_in if terms.add_on_price is None else terms.add_on_price
+
+
+def results_of(
+    hands: Sequence[Mapping[str, tuple[int, int]]],
+    void: Collection[int],
+    stated: Mapping[str, tuple[int, int | None]],
+    seated: Collection[str],
+    buy_in: int,
+    rebuys: Mapping[str, int],
+    add_ons: Mapping[str, int],
+    payouts: Sequence[int],
+    terms: Terms,
+) -> Results:
+    """A tournament's places and prizes, of its ``hands`` in the order played (``void``:
+    the indexes of those an organiser voided; :func:`~.prizes.finishing_places`), the places
+    and prizes a site ``stated`` of each player (those ``seated`` in its hands count), each
+    player's ``rebuys`` and ``add_ons``, its ``payouts`` table and ``terms``: what
+    :func:`recompute_tournament` stores, and what ``check``, which holds a tournament's files
+    to it, finds of them (``check_tournaments.py``; with no terms a command recorded).
+
+    A tournament none of whose hands counts (each one voided) counts for nothing, as its event
+    holds no hand that counts (``events``, ``settle --event``): no entries.  With no table to
+    pay by, the prizes are those the site states it paid."""
+    derived = finishing_places(hands, void) if len(void) < len(hands) else []
+    places = {player: place for player, (place, _) in stated.items() if player in seated}
+    chopped = terms.chop is not None
+    finishes = known_places(derived, places, chopped=chopped)
+    field = field_size(derived, places)
+    rebuy_price, add_on_price = prices(buy_in, terms)
+    paid_in = [
+        buy_in + rebuys.get(f.player, 0) * rebuy_price + add_ons.get(f.player, 0) * add_on_price
+        for f in finishes
+    ]
+    pool = prize_pool(paid_in, terms.bounty)
+    prizes = prize_table(pool, payouts, terms.prize_unit, entrants=field) if payouts else []
+    won = award_prizes(finishes, prizes, terms.prize_unit)
+    if terms.chop is not None:
+        won.update(chop(finishes, prizes, terms.chop, terms.prize_unit))
+    if not payouts:  # no table to pay by: the prizes the site states it paid
+        won.update(
+            (player, prize)
+            for player, (_, prize) in stated.items()
+            if prize is not None and player in seated
+        )
+    return Results(derived, places, chopped, finishes, field, pool, won)
+
+
 def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     """Rewrite ``tournament_entries`` of one tournament from its hands as they were played
     (:data:`_PLAYED_HANDS`); return entrants.
@@ -327,33 +398,14 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
             f"{format_amount(buy_in, unit)} (the bounty is part of the buy-in)"
         )
     play = _played(db, event_id, event[3])
-    hands, hand_ids, void, alias_of = play.hands, play.hand_ids, play.void, play.alias_of
+    hand_ids, void, alias_of = play.hand_ids, play.void, play.alias_of
     seated, key_of, rebuys, add_ons = play.seated, play.key_of, play.rebuys, play.add_ons
-    stated = play.stated
-    # A tournament none of whose hands counts (each one voided) counts for nothing, as its
-    # event holds no hand that counts (``events``, ``settle --event``): no entries.
-    derived = finishing_places(hands, void) if len(void) < len(hands) else []
-    places = {player: place for player, (place, _) in stated.items() if player in alias_of}
-    finishes = known_places(derived, places, chopped=terms.chop is not None)
+    results = results_of(
+        play.hands, void, play.stated, alias_of, buy_in, rebuys, add_ons, payouts, terms
+    )
+    finishes, field, pool, won = results.finishes, results.field, results.pool, results.won
+    rebuy_price, add_on_price = prices(buy_in, terms)
     n = len(finishes)
-    field = field_size(derived, places)
-    rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
-    add_on_price = buy_in if terms.add_on_price is None else terms.add_on_price
-    paid_in = {
-        f.player: buy_in + rebuys[f.player] * rebuy_price + add_ons[f.player] * add_on_price
-        for f in finishes
-    }
-    pool = prize_pool(paid_in.values(), terms.bounty)
-    prizes = prize_table(pool, payouts, terms.prize_unit, entrants=field) if payouts else []
-    won = award_prizes(finishes, prizes, terms.prize_unit)
-    if terms.chop is not None:
-        won.update(chop(finishes, prizes, terms.chop, terms.prize_unit))
-    if not payouts:  # no table to pay by: the prizes the site states it paid
-        won.update(
-            (player, prize)
-            for player, (_, prize) in stated.items()
-            if prize is not None and player in alias_of
-        )
     every_place = field == n and all(f.place is not None for f in finishes)
     if payouts and every_place and sum(won.values()) != pool:  # pragma: no cover - paid whole
         raise LedgerError(
@@ -407,14 +459,19 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     return n
 
 
-def stated_place_warnings(db: sqlite3.Connection, event_id: int, label: str) -> list[str]:
+STATED_PLACE = "tournament-stated-place"
+STATED_PRIZE = "tournament-stated-prize"
+PRIZES_ABOVE_POOL = "tournament-prizes-above-pool"
+"""The rules ``check`` names the warnings of :func:`stated_warnings` by."""
+
+
+def stated_finish_warnings(db: sqlite3.Connection, event_id: int, label: str) -> list[str]:
     """What the import says of the places and prizes a site states for tournament
-    ``event_id`` (named ``label``) that its hands tell otherwise: a place the hands alone
-    know (:func:`~.prizes.place_problems`), and a prize the payout table pays otherwise.
-    The site's place stands in the results (it is the site's record of a field the hands may
-    not hold whole), and the table's prize, which the pool is divided by; each a sentence."""
+    ``event_id`` (named ``label``): :func:`stated_warnings` of its hands as stored, each a
+    sentence."""
     row = db.execute(
-        "SELECT starting_chips, money FROM events WHERE id = ? AND kind = 'tournament'",
+        "SELECT starting_chips, money, buy_in, payouts FROM events "
+        "WHERE id = ? AND kind = 'tournament'",
         [event_id],
     ).fetchone()
     stated_any = "SELECT 1 FROM hands WHERE event_id = ? AND finishes IS NOT NULL LIMIT 1"
@@ -423,29 +480,76 @@ def stated_place_warnings(db: sqlite3.Connection, event_id: int, label: str) -> 
     play = _played(db, event_id, row[0])
     if not play.stated or len(play.void) == len(play.hands):
         return []
-    derived = finishing_places(play.hands, play.void)
-    places = {p: place for p, (place, _) in play.stated.items() if p in play.alias_of}
-    chopped = get_terms(db, event_id).chop is not None
+    payouts = validate_payouts(json.loads(row[3] or "[]"), in_order=False)  # as stored
+    results = results_of(
+        play.hands,
+        play.void,
+        play.stated,
+        play.alias_of,
+        int(row[2] or 0),
+        play.rebuys,
+        play.add_ons,
+        payouts,
+        get_terms(db, event_id),
+    )
+    return [text for _, text in stated_warnings(results, play.stated, label, row[1] or UNSTATED)]
+
+
+def stated_warnings(
+    results: Results, stated: Mapping[str, tuple[int, int | None]], label: str, money: str
+) -> list[tuple[str, str]]:
+    """What the import says of the places and prizes a site ``stated`` of tournament ``label``
+    (whose prizes are in ``money``) that its :func:`results_of` tell otherwise, each warning's
+    rule and sentence, in the import's order; ``check`` asks it too:
+
+    * a place the hands alone know (:func:`~.prizes.place_problems`), and the site's is another
+      (:data:`STATED_PLACE`): the site's stands (its record of a field the hands may not hold
+      whole);
+    * a prize the payout table pays otherwise (:data:`STATED_PRIZE`): the table's stands, which
+      the pool is divided by;
+    * with no table, prizes the site states above the prize pool its hands make
+      (:data:`PRIZES_ABOVE_POOL`): they stand, as the site paid them, and the settle-up's
+      ``*prize pool*`` pays what the pool did not hold (the buy-ins of a field bigger than the
+      files hold, or money the site added), never silently."""
     found = [
-        stated_place_words(player, label, place, first, last)
-        for player, place, first, last in place_problems(derived, places, chopped=chopped)
-    ]
-    if db.execute("SELECT payouts FROM events WHERE id = ?", [event_id]).fetchone()[0]:
-        unit = row[1] or UNSTATED
-        prizes = dict(
-            db.execute(
-                "SELECT alias_id, prize FROM tournament_entries WHERE event_id = ?", [event_id]
-            )
+        (STATED_PLACE, stated_place_words(player, label, place, first, last))
+        for player, place, first, last in place_problems(
+            results.derived, results.places, chopped=results.chopped
         )
-        for player, (_, prize) in sorted(play.stated.items()):
-            paid = prizes.get(play.alias_of.get(player))
-            if prize is not None and paid is not None and paid != prize:
-                found.append(
-                    f"the site states {player} received {format_amount(prize, unit)} in "
-                    f"{label}, and its payout table pays {format_amount(int(paid), unit)}: "
-                    "correct the table (tournament --payouts), or the file"
-                )
+    ]
+    entries = {f.player for f in results.finishes}
+    for player, (_, prize) in sorted(stated.items()):
+        paid = results.won.get(player, 0)
+        if prize is not None and player in entries and paid != prize:
+            found.append((STATED_PRIZE, stated_prize_words(player, label, prize, paid, money)))
+    prizes = sum(results.won.values())
+    if prizes > results.pool:
+        words = prizes_above_pool_words(label, prizes, results.pool, len(entries), money)
+        found.append((PRIZES_ABOVE_POOL, words))
     return found
+
+
+def stated_prize_words(player: str, label: str, prize: int, paid: int, money: str) -> str:
+    """The import's words of a prize a site states ``player`` received in tournament
+    ``label``, which its payout table pays otherwise (``paid``; :func:`stated_warnings`);
+    ``check`` says them too."""
+    return (
+        f"the site states {player} received {format_amount(prize, money)} in {label}, and its "
+        f"payout table pays {format_amount(paid, money)}: correct the table (tournament "
+        "--payouts), or the file"
+    )
+
+
+def prizes_above_pool_words(label: str, prizes: int, pool: int, entrants: int, money: str) -> str:
+    """The import's words of the prizes a site states in tournament ``label`` above its prize
+    pool (:func:`stated_warnings`); ``check`` says them too."""
+    over = format_amount(prizes - pool, money)
+    return (
+        f"the site states prizes of {format_amount(prizes, money)} in {label}, {over} above "
+        f"its prize pool of {format_amount(pool, money)} (what the {entrants} entrants its "
+        "hands hold paid in): a field bigger than its files hold (one table of many), or "
+        f"money the site added (a guaranteed pool); the settle-up's *prize pool* pays the {over}"
+    )
 
 
 def stated_place_words(player: str, label: str, place: int, first: int, last: int) -> str:

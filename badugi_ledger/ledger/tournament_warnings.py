@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ..model.names import composed
 from .event_lookup import event_label_of
-from .tournament_results import stated_place_warnings
+from .tournament_results import stated_finish_warnings
 
 _TABLE_RUNS = """
 SELECT coalesce(o.table_name, ''), a.name, hp.starting_stack, hp.final_stack,
@@ -133,7 +133,7 @@ def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
     starting = None if row is None or row[0] is None else int(row[0])
     label = event_label_of(db, event_id)
     found = warnings_of(_sittings(db, event_id), label, starting)
-    stated = stated_place_warnings(db, event_id, label)
+    stated = stated_finish_warnings(db, event_id, label)
     return (
         [text for _, text in found]
         + stated
@@ -156,9 +156,6 @@ BACK_AT_THE_TABLE = "tournament-back-at-table"
 FREE_CHIPS = "tournament-free-chips"
 SECOND_ENTRY = "tournament-second-entry"
 """The rules of the warnings of :func:`warnings_of`, as ``check`` names them."""
-STATED_PLACE = "tournament-stated-place"
-"""The rule ``check`` names a place a site states that the hands tell otherwise by
-(:func:`~.tournament_results.stated_place_warnings`)."""
 
 
 def back_at_the_table(label: str, sat: _Sittings) -> list[str]:
