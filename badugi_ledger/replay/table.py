@@ -116,6 +116,7 @@ from .verdicts import (
     _currencies_unknown,
     _currency_inherited,
     _raised,
+    _redeal_warnings,
     _unstated_after_missing_hands,
 )
 from .verdicts import error_violation as error_violation  # (imported from here too)
@@ -248,6 +249,7 @@ class TableTracker:
         strangers = _carried_to_strangers(before, record, result.carry_in)
         if strangers is not None:
             warnings = (strangers, *warnings)
+        warnings = (*_redeal_warnings(record, result.carry_in, stakes), *warnings)
         night = state.night
         if progressive and night is not None and not (found or result.unknown_stacks):
             self.pools.count(record, night, result.carry_in, result.carry_out)  # (stored)

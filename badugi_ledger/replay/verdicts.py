@@ -5,18 +5,21 @@ A raised error becomes a :class:`~badugi_ledger.model.results.Violation` (a brok
 warnings found on the way; and the table adds its own: a cash session reading its amounts in the
 currency a tournament before it stated (``currency-inherited``), money named by a code no
 currency has (``currency-unknown``), a night's first hand taking a pot carried by a hand none of
-its players sat in (``carry-strangers``), a hand after missing hands that does not state every
-stack (``missing-hand``).  Words only: which hand they go on, and what the table goes on from,
-is :mod:`.table`'s.
+its players sat in (``carry-strangers``), a carried pot taken in another game or sat out by a
+player whose chips are in it (``carry-other-game``, ``carry-sit-out``), a hand after missing
+hands that does not state every stack (``missing-hand``).  Words only: which hand they go on,
+and what the table goes on from, is :mod:`.table`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from ..model.errors import BadugiError
-from ..model.events import HandRecord, event_label
-from ..model.money import not_a_currency
+from ..model.events import HandRecord, SitOut, amounts_currency, event_label
+from ..model.games import GAMES
+from ..model.money import hand_figure, not_a_currency
 from ..model.results import Violation
 from .carried import _names
 from .pool_rules import strangers_text
@@ -87,6 +90,48 @@ def _carried_to_strangers(
     taker = event_label({"name": session.name, "date": session.date})
     text = strangers_text(record.table, record.hand_id or "", taker, hand, carried)
     return Violation("carry-strangers", text, record.pos, "warning")
+
+
+def _redeal_warnings(
+    record: HandRecord, carry_in: int, stakes: AbstractSet[str]
+) -> tuple[Violation, ...]:
+    """The warnings of a hand that takes a carried Progressive Badugi pot (``carry_in``,
+    whose chips are the ``stakes`` players'): ``002`` plays no carried pot in another game
+    (``carry-other-game``: a game line written by mistake, it may be; the pot still goes to
+    the hand's winners, as ``002`` gives it to "the winner of the next pot that is won"), and
+    deals the new hand "to every player at the table" (``carry-sit-out``: a player whose
+    chips are in the pot sits out, so cannot win them back).  Both are a table's choice the
+    texts do not foresee, said, not refused."""
+    if not carry_in:
+        return ()
+    said: list[Violation] = []
+    game = GAMES[record.settings.game]
+    currency = amounts_currency(record.session, record.settings.currency)
+    if not game.progressive:
+        said.append(
+            Violation(
+                "carry-other-game",
+                f"a {game.title} hand takes the pot of {hand_figure(carry_in, currency)} the "
+                "table carried in Progressive Badugi: 002 adds a carried pot to the new hand "
+                "it deals, of its own game, and no text plays it in another; its winners "
+                "take it here - if the game line is a mistake, correct it",
+                record.pos,
+                "warning",
+            )
+        )
+    for at, event in enumerate(record.events):
+        if type(event) is SitOut and event.player in stakes:
+            said.append(
+                Violation(
+                    "carry-sit-out",
+                    f"{event.player} sits out the redeal of a carried pot his chips are in: "
+                    "002 deals the new hand to every player at the table, so he can no "
+                    "longer win them back",
+                    record.position(at),
+                    "warning",
+                )
+            )
+    return tuple(said)
 
 
 def _unstated_after_missing_hands(record: HandRecord, players: Iterable[str]) -> Violation:
