@@ -398,3 +398,28 @@ def test_004_two_collectors_of_a_split_game_stay_undetermined() -> None:
         ("pot-undetermined", 2),
         ("chips-balance", first),
     ]
+
+
+def test_a_redeal_won_before_its_first_draw_is_not_raked_its_carried_pot_included() -> None:
+    """The rake's ``no_flop_no_drop`` (grammar/README.md, ``rake``: no rake from a hand that
+    ends before the first draw) holds for a redeal too: the pot carried in is the redeal's
+    (``002``: "added to the money wagered in the new hand"), though the hand that carried it
+    reached a showdown; with ``always`` it is raked."""
+    carried = (
+        "game progressive badugi · fixed limit 2/4 · blinds 1/2 · rake 10% cap 5\n"
+        "hand P1 · button Cy · Ann 100 · Bo 100 · Cy 100\n"
+        "Cy calls · Ann calls · Bo checks\n"
+        "draw: Ann 1 · Bo 1 · Cy 1\nAnn bets · Bo calls · Cy calls\n"
+        + "draw: Ann 1 · Bo 1 · Cy 1\nAnn checks · Bo checks · Cy checks\n"
+        * 2
+        + "show: Ann Kh 8s 4d 2c · Bo Jd 7c 5h 3s · Cy Qd Qc 5c 3h\ncarry 12\n\n"
+        "hand P2 · button Ann · Ann · Bo · Cy\nBo bets · Cy folds · Ann folds\n"
+    )
+    first, redeal = replay_stream(parse_text(carried, "redeal.bhh"))
+    assert first.ok and first.result is not None and first.result.carry_out == 12
+    assert redeal.ok and redeal.result is not None, redeal.errors
+    assert (redeal.result.rake, dict(redeal.result.payouts)) == (0, {"Bo": 12})
+    always = carried.replace("rake 10% cap 5", "rake 10% cap 5 always")
+    _, raked_redeal = replay_stream(parse_text(always, "redeal.bhh"))
+    assert raked_redeal.result is not None, raked_redeal.errors
+    assert (raked_redeal.result.rake, dict(raked_redeal.result.payouts)) == (1, {"Bo": 11})
