@@ -103,7 +103,9 @@ class HouseRules:
     odd_chip_half: OddChipHalf = "badugi"
     """In Badacey/Badeucey an odd pot chip goes to this half before the halves are divided."""
     heads_up_uncapped: bool = False
-    """Seeds README item 6: the cap (1 bet + 3 raises) always applies unless this is set."""
+    """Seeds README item 6: the cap (1 bet + 3 raises) always applies unless this is set; set,
+    a round is uncapped when no more than two players can bet as its cap is reached, as the
+    card rooms read it (:mod:`badugi_ledger.replay.raises`)."""
     reshuffle: ReshuffleRule = "exclude-own"
     qualifier_max: int = 9
     """Progressive Badugi (``002`` 3.1): highest card allowed in a qualifying badugi."""

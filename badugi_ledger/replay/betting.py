@@ -51,7 +51,7 @@ from ..model.settings import GameSettings
 from .raises import FIXED as FIXED
 from .raises import SPREAD as SPREAD
 from .raises import RaiseSize as RaiseSize
-from .raises import _raise, _shows_stack
+from .raises import _raise, _shows_stack, cap_holds
 from .raises import bet_unit as bet_unit
 from .raises import raise_range as raise_range
 from .raises import raise_refused as raise_refused
@@ -263,6 +263,7 @@ def start_round(
     st.full_level = level
     st.last_raise = st.first_raise
     st.bets = bets
+    st.cap_held = bets >= st.structure.cap and cap_holds(st)  # forced bets as many as the cap
     st.completion = st.shorts = 0
     st.aggressor = None
     if st.no_reraise:

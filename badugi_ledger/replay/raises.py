@@ -10,10 +10,17 @@ made where the texts are silent, each documented here:
   whole stack when that is less (an all-in); other structures need an amount.
 * **Fixed limit**: the small bet in rounds 1-2, the big bet in rounds 3-4; the big blind counts as
   the first bet of round 1, a straddle (a live blind raise; no text names straddles) as its
-  first raise, so two raises are left after it; at most ``Structure.cap`` bets per round, lifted
-  only when ``HouseRules.heads_up_uncapped`` is set and exactly two players are still in the
-  hand, a player all-in counted ("when only two players remain", seeds README item 6: three
-  left with one all-in keep the cap).  Both readings are house rules (README).  A
+  first raise, so two raises are left after it; at most ``Structure.cap`` bets per round.
+  ``HouseRules.heads_up_uncapped`` lifts the cap "when only two players remain" (seeds README
+  item 6) as the card rooms' rulebooks say, Robert's Rules of Poker (Betting and Raising,
+  rules 3-4): the cap applies "for a pot involving three or more players who are not
+  all-in", so a round is uncapped when no more than two players still in can bet (not
+  all-in) as its cap is reached, and "Once the raising is capped on a betting round, it
+  cannot be uncapped by a subsequent fold that leaves two players heads-up": a cap reached
+  with three or more able to bet holds for the round (:func:`cap_holds`, remembered in
+  ``HandState.cap_held`` where the round's bets are counted).  Both readings are house rules
+  (README).  The TDA's tournament rules are the default's (rule 48: "In limit play, there is
+  a limit to raises even when heads-up until the event is down to 2 players").  A
   short all-in raise is not a full raise: it does not count toward the cap, and the next raise
   *completes* it, to the last full level plus one bet.  That is what PokerStars does
   (``corpus/pokerstars/LBad-USD-MTT8-201011.txt``: bet 60, raise to 120, all-in to 150, and
@@ -163,14 +170,29 @@ def raise_refused(st: HandState, player: str) -> IllegalAction | None:
         )
     s = st.structure
     capped = s.kind in _CAPPED and st.bets >= s.cap
-    if capped and not (st.house.heads_up_uncapped and len(st.still_in) == 2):
+    if capped and not (st.house.heads_up_uncapped and not st.cap_held):
         cap = (
             f"{s.cap} bets and raises, the blinds not counted (PokerKit)"
             if st.house.fixed_limit_raises == "pokerkit"
             else f"{s.cap} bets (a bet and {s.cap - 1} raises, 000)"
         )
+        if st.house.heads_up_uncapped and len(st.can) <= 2:
+            cap += (
+                "; it was reached with more than two players able to bet, and a fold or all-in "
+                "since does not lift it (heads-up-uncapped)"
+            )
         return illegal("raise-cap", f"{player} raises, but the round is capped at {cap}", st.here())
     return None
+
+
+def cap_holds(st: HandState) -> bool:
+    """Whether the round's cap, reached now, holds for the rest of the round under
+    ``heads-up-uncapped``: when more than two players still in can bet (Robert's Rules of
+    Poker, Betting and Raising 3: the cap is for "three or more players who are not all-in").
+    A fold after it leaves it standing (rule 4: it "cannot be uncapped by a subsequent fold
+    that leaves two players heads-up"); with two or fewer able to bet the round is uncapped,
+    and nobody who folds or goes all-in later can cap it again."""
+    return len(st.can) > 2
 
 
 def _not_reopened(st: HandState, player: str) -> IllegalAction | None:
@@ -347,7 +369,9 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     st.level = to
     st.aggressor = p
     if full or pokerkit:  # PokerKit counts a short all-in toward the cap too
-        st.bets += 1
+        bets = st.bets = st.bets + 1
+        if bets == s.cap:  # after the bet: a raiser all-in by it can bet no more
+            st.cap_held = cap_holds(st)
     if reopens:
         # Everyone else who can still bet acts again.
         pending = st.pending = st.can.copy()

@@ -91,6 +91,7 @@ class HandState:
         "bets",
         "buys",
         "can",
+        "cap_held",
         "cards",
         "carry_in",
         "carry_outs",
@@ -294,6 +295,10 @@ class HandState:
         self.first_raise = big if big > 1 else 1
         """The smallest raise at the start of a round: the big blind, at least one chip."""
         self.bets = 0
+        self.cap_held = False
+        """Whether the round's cap was reached while more than two players could still bet:
+        then it holds for the rest of the round under ``heads-up-uncapped``, whoever folds
+        after (:func:`~.raises.cap_holds`, set where the round's bets are counted)."""
         self.completion = 0
         """PokerKit's fixed-limit raises only: the largest raise of the round so far (a short
         all-in as large reopens the betting), and ``shorts`` the short all-in raises since the

@@ -106,6 +106,10 @@ class SimulatedHand:
         self.discards: list[Card] = []
         # betting round state
         self.level = self.full_level = self.last_raise = self.bets = 0
+        self.cap_held = False
+        """The round's cap was reached with more than two players able to bet: it holds for
+        the round under ``heads-up-uncapped`` (Robert's Rules of Poker, Betting and Raising
+        3-4), whoever folds after."""
         self.pending: set[str] = set()
         self.acted: set[str] = set()
         self.no_reraise: set[str] = set()
@@ -181,6 +185,7 @@ class SimulatedHand:
         self.level = self.full_level = level
         self.last_raise = max(self.s.big_blind, 1)
         self.bets = bets
+        self.cap_held = bets >= self.s.structure.cap and self.n_can > 2
         self.acted, self.no_reraise = set(), set()
         order = self.dealt
         if anchor is not None:
@@ -220,7 +225,7 @@ class SimulatedHand:
         ):  # nobody left who could call a raise
             return None
         capped = st.kind in ("fixed-limit", "spread-limit") and self.bets >= st.cap
-        if capped and not (self.house.heads_up_uncapped and self.n_active == 2):
+        if capped and not (self.house.heads_up_uncapped and not self.cap_held):
             return None
         level, reach = self.level, self.committed[p] + self.stack[p]
         if reach <= level:
@@ -316,6 +321,8 @@ class SimulatedHand:
         self.level = to
         if full or pokerkit:
             self.bets += 1
+            if self.bets == self.s.structure.cap:  # counted after the raiser's chips are in
+                self.cap_held = self.n_can > 2
         can = self.can_bet()
         if reopens:
             self.pending = {q for q in can if q != p}

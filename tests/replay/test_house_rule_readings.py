@@ -64,19 +64,85 @@ UNCAPPED = replace(FL, house=HouseRules(heads_up_uncapped=True))
 CAPPED_ROUND = ["Anna raises 4", "Ben raises 6", "Anna raises 8"]  # the bet and three raises
 
 
-def test_heads_up_uncapped_counts_an_all_in_player_as_still_in() -> None:
-    """Seeds README item 6 ("when only two players remain") and ``000`` (a bet and three
-    raises): a player all-in is still in the hand, so with three players left, one of them
-    all-in, the cap holds under ``heads-up-uncapped``; once the third has folded it is lifted."""
+ROBERTS_3 = (
+    "In limit poker, for a pot involving three or more players who are not all-in, these "
+    "limits on raises apply"
+)
+"""Robert's Rules of Poker, Betting and Raising, rule 3: the card rooms' reading of a house
+that lifts the cap heads-up (seeds README item 6, "when only two players remain")."""
+ROBERTS_4 = (
+    "Unlimited raising is allowed in heads-up play. This applies any time the action becomes "
+    "heads-up before the raising has been capped. Once the raising is capped on a betting "
+    "round, it cannot be uncapped by a subsequent fold that leaves two players heads-up."
+)
+"""Robert's Rules of Poker, Betting and Raising, rule 4."""
+
+
+def test_heads_up_uncapped_does_not_count_an_all_in_player() -> None:
+    """Seeds README item 6 ("when only two players remain"), read as the card rooms read it
+    (``ROBERTS_3``: the cap is for "three or more players who are not all-in"): a player
+    all-in before the cap is reached cannot raise, so with three left, one of them all-in,
+    the round is heads-up and ``heads-up-uncapped`` lifts its cap, as it does once the third
+    has folded.  (This test once held the cap there, counting the player all-in as one of
+    three still in; the rulebooks a club setting the rule expects count only the players who
+    can still bet.)  The default keeps the cap (``000``, a bet and three raises)."""
     seats = {"Anna": 100, "Ben": 100, "Cara": 2}  # button Cara: Anna small blind, Ben big
     posts = ["Anna posts sb", "Ben posts bb"]
     all_in = record(seats, "Cara", [*posts, "Cara calls allin", *CAPPED_ROUND], settings=UNCAPPED)
-    assert refusal(all_in, Action("Ben", "raise", 10)) == "raise-cap"
-    assert refusal(all_in, Action("Ben", "call")) is None
+    assert refusal(all_in, Action("Ben", "raise", 10)) is None
     folded = record(seats, "Cara", [*posts, "Cara folds", *CAPPED_ROUND], settings=UNCAPPED)
     assert refusal(folded, Action("Ben", "raise", 10)) is None
-    capped = record(seats, "Cara", [*posts, "Cara folds", *CAPPED_ROUND], settings=FL)
-    assert refusal(capped, Action("Ben", "raise", 10)) == "raise-cap"  # the default (item 6)
+    for lines in ([*posts, "Cara calls allin"], [*posts, "Cara folds"]):
+        capped = record(seats, "Cara", [*lines, *CAPPED_ROUND], settings=FL)
+        assert refusal(capped, Action("Ben", "raise", 10)) == "raise-cap"  # the default
+
+
+def test_heads_up_uncapped_an_all_in_during_the_round_before_the_cap() -> None:
+    """``ROBERTS_3`` and ``ROBERTS_4`` ("any time the action becomes heads-up before the
+    raising has been capped"): a third player who goes all-in in the round before its cap is
+    reached, by a full raise or by the raise that reaches it, leaves two who can bet, so the
+    round is uncapped under ``heads-up-uncapped``."""
+    posts = ["Anna posts sb", "Ben posts bb"]
+    # Cara raises all-in to 4 (a full raise); Anna and Ben make it 6 and 8, the fourth bet.
+    early = {"Anna": 100, "Ben": 100, "Cara": 4}
+    lines = [*posts, "Cara raises 4 allin", "Anna raises 6", "Ben raises 8"]
+    assert (
+        refusal(record(early, "Cara", lines, settings=UNCAPPED), Action("Anna", "raise", 10))
+        is None
+    )
+    assert (
+        refusal(record(early, "Cara", lines, settings=FL), Action("Anna", "raise", 10))
+        == "raise-cap"
+    )
+    # Cara's all-in raise to 8 is itself the fourth bet: after it only Anna and Ben can bet.
+    capping = {"Anna": 100, "Ben": 100, "Cara": 8}
+    lines = [*posts, "Cara calls", "Anna raises 4", "Ben raises 6", "Cara raises 8 allin"]
+    rec = record(capping, "Cara", lines, settings=UNCAPPED)
+    assert refusal(rec, Action("Anna", "raise", 10)) is None
+
+
+def test_heads_up_uncapped_a_cap_reached_three_handed_holds_for_the_round() -> None:
+    """``ROBERTS_4``: "Once the raising is capped on a betting round, it cannot be uncapped by
+    a subsequent fold that leaves two players heads-up".  Under ``heads-up-uncapped`` a cap
+    reached while three players can bet holds for the rest of the round, whether the third
+    then folds or calls all-in; the refusal says why.  The next round, played heads-up, is
+    uncapped."""
+    posts = ["Anna posts sb", "Ben posts bb", "Cara calls"]
+    three = ["Anna raises 4", "Ben raises 6", "Cara raises 8"]  # the fourth bet, three can bet
+    seats = {"Anna": 100, "Ben": 100, "Cara": 100}
+    rec = record(seats, "Cara", [*posts, *three, "Anna folds"], settings=UNCAPPED)
+    assert refusal(rec, Action("Ben", "raise", 10)) == "raise-cap"
+    with pytest.raises(IllegalAction, match="reached with more than two players able to bet"):
+        play_events(replace(rec, events=(*rec.events, Action("Ben", "raise", 10)), positions=()))
+    assert refusal(rec, Action("Ben", "call")) is None
+    short = {"Anna": 8, "Ben": 100, "Cara": 100}
+    called = record(short, "Cara", [*posts, *three, "Anna calls allin"], settings=UNCAPPED)
+    assert refusal(called, Action("Ben", "raise", 10)) == "raise-cap"
+    # Round 2, Ben and Cara heads-up: uncapped from its first bet.
+    lines = [*posts, *three, "Anna folds", "Ben calls", "Ben pat", "Cara pat"]
+    lines += ["Ben bets 2", "Cara raises 4", "Ben raises 6", "Cara raises 8"]
+    rec = record(seats, "Cara", lines, settings=UNCAPPED)
+    assert refusal(rec, Action("Ben", "raise", 10)) is None
 
 
 # --- straddles and the cap ---------------------------------------------------------------------

@@ -318,3 +318,34 @@ def test_blinds_a_session_cannot_hold_are_refused() -> None:
     with pytest.raises(ConfigError, match="more than an amount may be"):
         SimulationOptions(big_blind=2**52, small_blind=1)
     assert SimulationOptions(big_blind=10**9, small_blind=1).big_blind == 10**9
+
+
+@pytest.mark.parametrize(
+    "seed,players,structure",
+    [
+        (8, 4, "spread-limit"),
+        (17, 3, "fixed-limit"),
+        (25, 4, "fixed-limit"),
+        (27, 4, "fixed-limit"),
+        (31, 3, "fixed-limit"),
+    ],
+)
+def test_heads_up_uncapped_as_the_card_rooms_read_it(
+    seed: int, players: int, structure: str
+) -> None:
+    """Seeds README item 6 read as Robert's Rules of Poker, Betting and Raising 3-4 (the cap is
+    for "three or more players who are not all-in", and once reached "cannot be uncapped by a
+    subsequent fold that leaves two players heads-up"), in the generator as in the replay.
+    These sessions have rounds of both kinds: raised past the cap with a third player all-in
+    by the time it was reached (hand 25-1: Ben's all-in raise to 6 before Dan's to 8; hand
+    31-38: Cara's all-in raise is the fourth bet), refused where the house keeps the cap; and
+    capped while three could bet before a fold left two, where a generator raising on is
+    refused."""
+    house = HouseRules(heads_up_uncapped=True)
+    text, _ = simulated_text(
+        hands=60, players=players, structure=structure, seed=seed, house=house, max_stack=40
+    )
+    assert problems(text) == []
+    if seed in (25, 31):  # hands 25-1 and 31-38
+        capped = problems(text.replace("heads-up-uncapped yes", "heads-up-uncapped no"))
+        assert any(p.endswith("[raise-cap]") for p in capped)
