@@ -92,7 +92,9 @@ def save_text(
     saved it): when that file was changed on disk since (an editor, another phone), the save
     is refused without ``replace``, so that nothing written there is lost unseen - unless the
     change is the last save of the same page (``saver``), whose answer it never got.  A saved
-    answer carries the new file's stamp.
+    answer carries the new file's stamp.  A file written meanwhile from outside this server
+    (an editor), after the save looked at it and before its move into place, refuses the save
+    too, ``replace`` or not (:class:`_IntoPlace`): nothing is stored.
 
     The text is written to a temporary file beside the event's file for ``check``, and
     imported under the event file's name (one transaction, all of the text or nothing); the
@@ -159,6 +161,8 @@ def save_text(
         if renamed is None and (moved := _renamed_since(ledger, final, text, was, stamp)):
             return moved
         before = renamed or final
+        # what the file holds as the save looks at it: the move into place compares it again
+        seen = file_stamp(final) if renamed is None and final.is_file() else None
         changed = _changed_since(ledger, before, text, was=was, stamp=stamp, saver=saver)
         if changed is not None and not replace:
             return changed
@@ -190,7 +194,7 @@ def save_text(
         if final.exists():
             _keep_mode(temp, final)
         temp = _beside_the_file(temp, final)
-        into_place = _IntoPlace(ledger, temp, final)
+        into_place = _IntoPlace(ledger, temp, final, seen)
         typed = temp.read_text(encoding="utf-8")
         try:
             done = import_text(
@@ -209,6 +213,15 @@ def save_text(
             )
         except _NotAll as refused:
             done = refused.report  # (rolled back: nothing of it counts as stored)
+        except _ChangedMeanwhile:  # (rolled back: the file as the other writer left it)
+            return Saved("changed", {
+                "error": f"not saved: {final.name} was changed on disk while this page saved "
+                "it (an editor, another phone or tab): nothing of this text was stored, and "
+                "the file holds what was written there. Save again to see what differs, or "
+                "pick the event again to load what it holds now",
+                "can_replace": True,
+                "file": str(final),
+            })  # fmt: skip
         if renamed is not None:  # (nothing to write unless the COMMIT recorded the rename)
             write_unwritten(ledger, within=[final])
         saved = _saved(done, final)
@@ -243,6 +256,11 @@ class _NotAll(Exception):
         self.report = report
 
 
+class _ChangedMeanwhile(Exception):
+    """The file a save replaces is no longer what the save saw when it checked it: written
+    meanwhile from outside this server (an editor): refused, nothing stored."""
+
+
 class _IntoPlace:
     """The step of a save that the ledger's ``COMMIT`` of its text runs inside
     (:attr:`~..ledger.file_transaction.StoreOptions.committing`): the temporary file ``temp``
@@ -250,14 +268,22 @@ class _IntoPlace:
     folder synced, before ``COMMIT``; should ``COMMIT`` fail, the file ``final`` was is moved
     back (a hard link of it kept aside meanwhile, as a save's hidden temporary file).
 
+    ``seen`` is the stamp of ``final`` when the save checked it (None: there was none): a
+    file that holds anything else now was written meanwhile by someone this server's lock of
+    saves does not hold back (an editor on the laptop), and is not replaced unseen: the save
+    is refused (:class:`_ChangedMeanwhile`), as an editor refuses to write over a file changed
+    on disk since it read it.  (The look and the move are a moment apart, as an editor's are.)
+
     Why before ``COMMIT``: whatever stops the server between the two (a kill, a power cut: the
     ledger syncs a commit later, :mod:`~..ledger.connection`) leaves the file newer than the
     ledger, which importing it again mends, and not a ledger holding typed hands its file lacks.
     A text whose hands the ledger takes only in part (one rejected) is refused as a whole
     (:class:`_NotAll`), so the file and the ledger hold the same night."""
 
-    def __init__(self, ledger: sqlite3.Connection, temp: Path, final: Path) -> None:
-        self.ledger, self.temp, self.final = ledger, temp, final
+    def __init__(
+        self, ledger: sqlite3.Connection, temp: Path, final: Path, seen: str | None
+    ) -> None:
+        self.ledger, self.temp, self.final, self.seen = ledger, temp, final, seen
         self.old_stamp: str | None = None
         """The stamp of the file the save replaced (None: there was none)."""
 
@@ -269,6 +295,8 @@ class _IntoPlace:
             raise _NotAll(report)
         real = Path(os.path.realpath(self.final))
         self.old_stamp = file_stamp(real) if real.is_file() else None
+        if self.old_stamp != self.seen:
+            raise _ChangedMeanwhile
         synced(self.temp)
         aside = _kept_aside(real) if self.old_stamp is not None else None
         try:
