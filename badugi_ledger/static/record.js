@@ -736,8 +736,29 @@
     if (data.can_replace) {
       parts.push(el("button", { type: "button", id: "record-replace", class: "danger" }, "Replace with this version"));
     }
+    onDisk = typeof data.disk_text === "string" ? data : null;
+    if (onDisk) {
+      // the file as it is now (an editor's or another phone's save): loaded in place of the
+      // text, once asked, and gone on with from there
+      parts.push(el("button", { type: "button", id: "record-load-file" }, "Load what the file holds now"));
+    }
     if (data.file) parts.push(el("p", { class: "muted" }, `file: ${data.file}`));
     box.replaceChildren(...parts);
+  }
+
+  let onDisk = null; // the answer of a save refused because its file changed: what it holds now
+
+  function loadOnDisk() {
+    if (!onDisk) return;
+    if (text.value.trim() && text.value !== onDisk.disk_text &&
+        !window.confirm(`Load ${onDisk.disk_file} as it is now in place of the text on this page? What this page holds that the file does not is left out.`)) return;
+    text.value = onDisk.disk_text;
+    setSavedFile(onDisk.disk_file, onDisk.disk_stamp);
+    $("record-save-result").replaceChildren(el("p", { class: "muted" }, `Loaded ${onDisk.disk_file} as it is now: go on from it, then save.`));
+    onDisk = null;
+    changed();
+    clearTimeout(checkTimer);
+    check();
   }
 
   // --- wiring -----------------------------------------------------------------------------------------------
@@ -759,6 +780,7 @@
     else if (target.classList.contains("linkish")) goToLine(Number(target.dataset.line));
     else if (target.id === "record-save") save(false);
     else if (target.id === "record-replace") save(true);
+    else if (target.id === "record-load-file") loadOnDisk();
   });
   gutter.addEventListener("click", (event) => {
     const y = event.clientY - gutter.getBoundingClientRect().top - PAD;

@@ -218,9 +218,10 @@ def save_text(
                 "error": f"not saved: {final.name} was changed on disk while this page saved "
                 "it (an editor, another phone or tab): nothing of this text was stored, and "
                 "the file holds what was written there. Save again to see what differs, or "
-                "pick the event again to load what it holds now",
+                "load what the file holds now in place of this text",
                 "can_replace": True,
                 "file": str(final),
+                **_on_disk(final),
             })  # fmt: skip
         if renamed is not None:  # (nothing to write unless the COMMIT recorded the rename)
             write_unwritten(ledger, within=[final])
@@ -447,21 +448,36 @@ def _changed_since(
         error = (
             f"not saved: {before.name} was changed on disk since this page loaded it{why}. "
             "This text holds every line of it: replace it with this text, and nothing of the "
-            "file is lost (the ledger takes its hands); or pick the event again to load what "
-            "it holds now"
+            "file is lost (the ledger takes its hands); or load what the file holds now in "
+            "place of this text"
         )
     else:
         error = (
             f"not saved: {before.name} was changed on disk since this page loaded it (an "
-            "editor, another phone or tab), and holds what this text does not: pick the event "
-            "again to load what it holds now, or replace it with this text, which takes out "
-            "of the file (and of the ledger) what this text does not hold"
+            "editor, another phone or tab), and holds what this text does not: load what the "
+            "file holds now in place of this text, or replace it with this text, which takes "
+            "out of the file (and of the ledger) what this text does not hold"
         )
     return Saved("changed", {
         "error": error,
         "can_replace": True,
         "file": str(before),
+        **_on_disk(before),
     })  # fmt: skip
+
+
+def _on_disk(path: Path) -> dict[str, str]:
+    """What the file ``path`` holds now, for a page refused because it changed: the page
+    offers to load it in place of its text (``disk_text``, with its name and stamp to go on
+    with), as picking its event would, which a page cannot always do (its event may be the one
+    picked already, or not in the list it was served with).  Nothing when it cannot be read."""
+    from .record_night import file_stamp, saved_text
+
+    try:
+        text = saved_text(path)
+        return {"disk_text": text, "disk_file": path.name, "disk_stamp": file_stamp(path)}
+    except RecordError:
+        return {}
 
 
 def _as_written(text: str) -> str:
