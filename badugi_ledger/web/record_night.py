@@ -91,6 +91,8 @@ def saved_night(
     if not path.is_file():
         return None
     text = saved_text(path)
+    if not text.strip():  # emptied on disk: nothing to go on with; its save replaces it
+        return None
     _same_currency(_field(body, "currency").upper() or None, text, path, name, date)
     return {
         "text": text,
@@ -261,7 +263,8 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         **(_betting_fields(Path(last[1]), last[2]) if last is not None and last[1] else {}),
     }
     path = event_file(folder, kind, name, date, ledger)
-    if path.is_file():
+    emptied = path.is_file() and not saved_text(path).strip()
+    if path.is_file() and not emptied:
         return {
             "fields": fields,
             "file": path.name,
@@ -275,6 +278,8 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         if kind == "cash"
         else f"A {kind} is recorded in its own file and imported: this form starts cash nights."
     )
+    if emptied:  # (its save replaces the empty file, and says which of its hands it leaves out)
+        note = f"{path.name}, the event's file, is empty now (emptied outside this page). {note}"
     return {"fields": fields, "text": None, "note": note}
 
 
@@ -335,10 +340,27 @@ def event_file(
     while True:
         path = folder / recorded_name(name, date, number)
         if not path.exists() or (
-            holds_hands_of(ledger, str(path)) and _first_event(path) == (kind, name, date)
+            holds_hands_of(ledger, str(path)) and _event_of(path, ledger) == (kind, name, date)
         ):
             return path
         number += 1
+
+
+def _event_of(path: Path, ledger: sqlite3.Connection) -> tuple[str, str, str | None] | None:
+    """(kind, name, date) of the event of the file ``path``, a file ``ledger`` holds hands
+    of: its first hand's (:func:`_first_event`), or, when no hand of it reads (emptied on
+    disk, its first lines cut by an editor), that of the first hand the ledger read from it.
+    Read as no event's, an emptied file's night went on in a second file (``…-2.bhh``) and
+    the organiser's save replacing the emptied file was saved under that other name."""
+    found = _first_event(path)
+    if found is not None:
+        return found
+    row = ledger.execute(
+        "SELECT e.kind, e.name, e.date FROM hands h JOIN events e ON e.id = h.event_id "
+        "WHERE h.source = ? ORDER BY h.id LIMIT 1",
+        [str(path)],
+    ).fetchone()
+    return None if row is None else (row[0], row[1], row[2] or None)
 
 
 def _first_event(path: Path) -> tuple[str, str, str | None] | None:
