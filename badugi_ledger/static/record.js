@@ -557,7 +557,17 @@
     return el("span", { class: "draws" }, el("span", { class: "draw-label" }, `${option.player} draws`), ...counts, input);
   }
 
+  // A tap (or a start) made with the keyboard redraws the control it was made with: the focus
+  // goes to who is to act now, above the new options (the next Tab reaches them), never back to
+  // the top of the page, and never to an option itself (a second Enter would add a line)
+  function keepFocus(keyed) {
+    if (keyed && (!document.activeElement || document.activeElement === document.body)) {
+      $("record-turn").focus({ preventScroll: true });
+    }
+  }
+
   async function tap(button) {
+    const keyed = document.activeElement === button;
     const wrap = button.parentElement;
     // the player and the action the button was made for: when the hand has moved on meanwhile
     // (a line typed, another tap), the server refuses the tap instead of giving it to another
@@ -587,6 +597,7 @@
     if (answer.status !== 200 || answer.data.error) {
       shown = mine; // the text did not change: its marks and options still hold
       render();
+      keepFocus(keyed);
       const why = answer.data.error || `could not add the line (${answer.status})`;
       setVerdict(why, "error");
       if (amount) keepRefused(button.dataset, amount.value, Boolean(allIn && allIn.checked), why);
@@ -598,6 +609,7 @@
     shown = mine;
     render();
     showLine(answer.data.line);
+    keepFocus(keyed);
   }
 
   function keepRefused(was, typed, allIn, why) {
@@ -654,7 +666,9 @@
     text.value = answer.data.text;
     setSavedFile(answer.data.file, answer.data.file_stamp); // a saved night goes on from its file
     $("record-event-note").textContent = answer.data.note || "";
+    const keyed = form.contains(document.activeElement); // (the form is folded away now)
     $("record-setup").open = false;
+    if (keyed) $("record-turn").focus({ preventScroll: true });
     changed();
     clearTimeout(checkTimer);
     check();
