@@ -279,7 +279,12 @@
     try {
       answer = await post(root.dataset.checkUrl, { text: asked });
     } catch (err) {
-      if (mine === sequence) setVerdict(`could not reach the server: ${err.message}`, "error");
+      if (mine === sequence) {
+        setVerdict(
+          `could not reach the server (${err.message}): the text is kept in this browser, and checked again once the connection is back`,
+          "error",
+        );
+      }
       return;
     }
     if (mine !== sequence) return; // the text changed meanwhile: a newer check is coming
@@ -805,6 +810,13 @@
   $("record-event-form").addEventListener("submit", startEvent);
   const select = $("record-event-select");
   if (select) select.addEventListener("change", () => pickEvent(select));
+  // the connection back (a phone that lost the Wi-Fi): the text on the page is checked again,
+  // its verdict no longer that the server could not be reached
+  window.addEventListener("online", () => {
+    clearTimeout(checkTimer);
+    sequence += 1;
+    check();
+  });
   window.addEventListener("resize", () => {
     roomWidth = 0;
     layout();
