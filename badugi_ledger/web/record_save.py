@@ -563,8 +563,10 @@ def _renamed_since(
         "error": f"not saved: {final.name} was renamed {Path(new).name} since this page "
         "loaded it (its night renamed or re-dated on another phone or tab), and the ledger "
         "counts the night from that file now: saved under its old name, this text would count "
-        f"the night twice. Pick {event_label_of(ledger, int(counted[0]))} to go on with it{then}",
+        f"the night twice. Load {Path(new).name} in place of this text (or pick "
+        f"{event_label_of(ledger, int(counted[0]))}) to go on with it{then}",
         "file": new,
+        **_on_disk(Path(new)),
     })  # fmt: skip
 
 

@@ -928,8 +928,8 @@ def test_a_phone_saving_a_night_renamed_on_another_is_told_what_to_do_on_the_pag
     which loaded the night before, saves it under its old name with a hand more.  Refused
     (the night twice otherwise), but in the words of the command line: "import it with
     --renamed-from … --replace", which the page cannot do, and not a word of picking the
-    renamed night.  The refusal says the page's way: pick the renamed event and type there the
-    hands it lacks, which it names."""
+    renamed night.  The refusal says the page's way: load the renamed night's file (its
+    button), or pick its event, and type there the hands it lacks, which it names."""
     night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
     two, three = (night[: night.index(f"\nhand {n} ")] for n in (3, 4))
     status, first = post(client, "/record/save", {"text": two, "saver": "phone-p"})
@@ -948,9 +948,12 @@ def test_a_phone_saving_a_night_renamed_on_another_is_told_what_to_do_on_the_pag
             f"not saved: {first['file_name']} was renamed {on_disk[0]} since this page loaded "
             "it (its night renamed or re-dated on another phone or tab), and the ledger counts "
             "the night from that file now: saved under its old name, this text would count the "
-            "night twice. Pick Friday night (2024-03-01) to go on with it, and type there what "
-            "this text adds: hand 3 at table Kitchen"
+            f"night twice. Load {on_disk[0]} in place of this text (or pick Friday night "
+            "(2024-03-01)) to go on with it, and type there what this text adds: hand 3 at "
+            "table Kitchen"
         )
+        # the page's button loads it: a page served before the rename lists no such event
+        assert body["disk_file"] == on_disk[0] and body["disk_text"] == renamed, body
     assert counted_by_event(ledger_dir) == [("Friday night", 2)]
     assert sorted(p.name for p in (ledger_dir / "recorded").iterdir()) == on_disk
 
