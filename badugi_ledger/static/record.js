@@ -760,7 +760,7 @@
     if (onDisk) {
       // the file as it is now (an editor's or another phone's save): loaded in place of the
       // text, once asked, and gone on with from there
-      parts.push(el("button", { type: "button", id: "record-load-file" }, `Load ${data.disk_file} as it is now`));
+      parts.push(el("button", { type: "button", id: "record-load-file" }, data.outcome === "renamed" ? "Load the renamed night" : "Load the file as it is now"));
     }
     if (data.file) parts.push(el("p", { class: "muted" }, `file: ${data.file}`));
     box.replaceChildren(...parts);
