@@ -559,14 +559,21 @@ def _renamed_since(
         if lacks
         else " (it holds every hand of this text)"
     )
+    label = event_label_of(ledger, int(counted[0]))
+    # only a file of the page's folder is gone on with (one elsewhere is import's to read)
+    on_disk = _on_disk(Path(new)) if Path(new).parent == final.parent else {}
+    way = (
+        f"Load {Path(new).name} in place of this text (or pick {label})"
+        if on_disk
+        else f"Pick {label}"
+    )
     return Saved("renamed", {
         "error": f"not saved: {final.name} was renamed {Path(new).name} since this page "
         "loaded it (its night renamed or re-dated on another phone or tab), and the ledger "
         "counts the night from that file now: saved under its old name, this text would count "
-        f"the night twice. Load {Path(new).name} in place of this text (or pick "
-        f"{event_label_of(ledger, int(counted[0]))}) to go on with it{then}",
+        f"the night twice. {way} to go on with it{then}",
         "file": new,
-        **_on_disk(Path(new)),
+        **on_disk,
     })  # fmt: skip
 
 
