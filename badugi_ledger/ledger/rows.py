@@ -165,6 +165,14 @@ _HAND_AMOUNTS = ((4, "the line number"), (7, "the pot"), (8, "the rake"),
                  (9, "the carried-in pot"), (10, "the carried-out pot"))  # fmt: skip
 _PLAYER_AMOUNTS = ("seat", "starting stack", "final stack", "contribution", "collection",
                    "bust flag", "rebuys", "add-ons", "stack change")  # fmt: skip
+_COUNTS = frozenset({"the line number", "seat", "bust flag", "rebuys", "add-ons"})
+"""The figures that are counts (a line, a seat, a flag, a number of rebuys), not chips: a
+chip's value makes them no money, so their bound is the largest amount whatever a chip is
+worth."""
+_PLAYER_CHIPS = (2, 3, 4, 5, 9)
+"""Where a player's row holds chips (after the name: the stacks, contribution, collection,
+stack change); the rest of it is counts (:data:`_COUNTS`)."""
+_PLAYER_COUNTS = (1, 6, 7, 8)
 
 
 def amount_problems(rows: HandRows) -> str | None:
@@ -180,7 +188,7 @@ def amount_problems(rows: HandRows) -> str | None:
     figure by figure to name that number."""
     value = rows.event[0].chip_value
     cents = value.cents if value is not None and value.cents > 1 else 1
-    if _within_bound(rows, MAX_AMOUNT // cents):
+    if _within_bound(rows, MAX_AMOUNT // cents) and _counts_within_bound(rows):
         return None
     return _first_amount_problem(rows, cents)
 
@@ -201,13 +209,13 @@ def _within_bound(rows: HandRows, bound: int) -> bool:
     :func:`_first_amount_problem`, which names integers only."""
     session = rows.event[0]
     hand = rows.hand
-    values = [hand[4], hand[7], hand[8], hand[9], hand[10]]
+    values = [hand[7], hand[8], hand[9], hand[10]]
     if session.buy_in is not None:
         values.append(session.buy_in)
     if session.starting_chips is not None:
         values.append(session.starting_chips)
     for player in rows.players:
-        values += player[1:]
+        values += [player[i] for i in _PLAYER_CHIPS]
     values += map(_posted, rows.postings)
     for pot in rows.pots:
         values.append(pot[1])
@@ -222,28 +230,42 @@ def _within_bound(rows: HandRows, bound: int) -> bool:
         return not numbers or (max(numbers) <= bound and min(numbers) >= -bound)
 
 
+def _counts_within_bound(rows: HandRows) -> bool:
+    """The hand's counts (:data:`_COUNTS`) within the largest amount, whatever a chip is
+    worth; what is not an integer is left to :func:`_first_amount_problem`, as there."""
+    counts = [rows.hand[4], *(player[i] for player in rows.players for i in _PLAYER_COUNTS)]
+    return all(type(c) is not int or -MAX_AMOUNT <= c <= MAX_AMOUNT for c in counts)
+
+
 def _first_amount_problem(rows: HandRows, cents: int) -> str | None:
     """The first figure of the hand beyond the bound, in words (see :func:`amount_problems`);
-    ``cents``: what a chip is worth (1: chips that are not money)."""
+    ``cents``: what a chip is worth (1: chips that are not money), which bounds the chips,
+    never the counts (:data:`_COUNTS`)."""
     session = rows.event[0]
     checks: list[tuple[object, str]] = [
         (session.buy_in, "the buy-in"),
         (session.starting_chips, "the starting chips"),
     ]
     checks += [(rows.hand[i], what) for i, what in _HAND_AMOUNTS]
+    players: list[tuple[object, str, str]] = []
     for name, *figures in rows.players:
-        checks += [
-            (v, f"{name}'s {what}") for v, what in zip(figures, _PLAYER_AMOUNTS, strict=True)
-        ]
-    checks += [(amount, f"{account}'s {kind}") for account, _, kind, amount in rows.postings]
+        players += [(v, name, what) for v, what in zip(figures, _PLAYER_AMOUNTS, strict=True)]
+    named = [(v, what, f"{name}'s {what}") for v, name, what in players]
+    named[:0] = [(v, what, what) for v, what in checks]
+    named += [
+        (amount, "posting", f"{account}'s {kind}") for account, _, kind, amount in rows.postings
+    ]
     for pot, amount, _eligible, _detail, shares in rows.pots:
-        checks.append((amount, f"the {pot or 'pot'}"))
-        checks += [(share, f"{winner}'s share of the {pot or 'pot'}") for winner, share in shares]
-    for value, what in checks:
+        named.append((amount, "pot", f"the {pot or 'pot'}"))
+        named += [
+            (share, "share", f"{winner}'s share of the {pot or 'pot'}") for winner, share in shares
+        ]
+    for value, kind, what in named:
         if type(value) is not int:
             continue
-        problem = amount_problem(value * cents, what)
-        if problem and cents > 1:
+        scaled = cents > 1 and kind not in _COUNTS
+        problem = amount_problem(value * cents if scaled else value, what)
+        if problem and scaled:
             return (
                 f"{what} {value} is beyond the largest amount at {cents} cents a chip "
                 f"({MAX_AMOUNT // cents} chips: 2^53 cents)"

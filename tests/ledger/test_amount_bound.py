@@ -78,3 +78,29 @@ def test_figures_each_within_the_bound_pass_whatever_their_total() -> None:
     )
     problem = amount_problems(rounded)
     assert problem is not None and problem == _walked(rounded)
+
+
+def test_a_chips_value_bounds_the_chips_never_the_counts(tmp_path: Any) -> None:
+    """``chips 1 = …``: a chip's value in cents bounds the chip figures (they become money),
+    not the hand's line number, seats or rebuy counts, which are no money: a chip worth a
+    tenth of the largest amount leaves a bound of ten chips, and a hand of stacks of eight
+    (ten at its end) at line 13 of its file is stored, its line number no amount (the bound:
+    2^53 cents, docs/ledger.md)."""
+    cents = MAX_AMOUNT // 10
+    night = tmp_path / "dear.bhh"
+    night.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        f"cash Dear · date 2024-02-01 · season S · chips 1 = {cents // 100}.{cents % 100:02d} EUR\n"
+        + "# a comment\n"
+        * 10
+        + "hand 1 · button Anna · Anna 8 · Ben 8\n"
+        "Anna raises to 4 · Ben folds\nAnna collects 4\n",
+        encoding="utf-8",
+    )
+    items = prepare_outcomes(replay(read_source(night)), str(night))
+    (rows,) = [item for item in items if isinstance(item, HandRows)]
+    assert rows.hand[4] == 13 and rows.event[0].chip_value.cents == cents
+    assert amount_problems(rows) is None is _walked(rows)
+    player = rows.players[0]
+    more = rows._replace(players=((*player[:2], 11, *player[3:]), *rows.players[1:]))
+    assert "Anna's starting stack 11 is beyond the largest amount" in str(amount_problems(more))
