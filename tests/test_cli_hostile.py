@@ -905,3 +905,26 @@ def test_a_ledger_path_in_a_symlink_loop_is_called_one(tmp_path: Path, command: 
         f"Error: cannot open the ledger {str(tmp_path / 'loop1')!r}: it is a symlink loop (its "
         "links lead back to one another, never to a file or folder): mend or remove the link"
     )
+
+
+@pytest.mark.parametrize("command", ["void", "unvoid"])
+@pytest.mark.parametrize("reason", ["\u200b", " \u2060 \u200e\u3000", "\x00"])
+def test_a_reason_that_shows_nothing_is_refused(tmp_path: Path, command: str, reason: str) -> None:
+    """The audit keeps a void's reason for the organisers to read (docs/ledger.md, *Void*):
+    a lone zero-width space (or a word joiner and a direction mark among spaces, a
+    NUL) pasted as ``--reason`` is no reason at all, refused as an empty one is, the
+    characters named; the ledger is left as it was."""
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES / "home_session.bhh"])
+    if command == "unvoid":
+        assert (
+            run("void", "--db", db, "--event", "Friday game", "--reason", "misdeal").exit_code == 0
+        )
+    before = db.read_bytes()
+    result = run(command, "--db", db, "--event", "Friday game", "--reason", reason)
+    assert result.exit_code == 1, result.output
+    assert (
+        f"the reason for the {command.replace('unvoid', 'un-void')} shows nothing" in result.output
+    )
+    assert f"U+{ord(reason.strip()[0]):04X}" in result.output
+    assert db.read_bytes() == before

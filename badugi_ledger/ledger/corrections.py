@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import cast
@@ -22,6 +23,7 @@ from typing import cast
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_terminal
 from ..model.money import unit_words
+from ..model.names import shows_nothing
 from .carried_pots import CarryShortfall, carry_shortfall, carry_taker
 from .connection import transaction
 from .event_lookup import chip_value, event_label, event_label_of, find_event
@@ -69,6 +71,25 @@ def void_choice(hand: str | None, table: str | None, *, undo: bool = False) -> N
         )
 
 
+def given_reason(reason: str, what: str) -> str:
+    """``reason`` for a ``what`` (a void, an un-void) as the audit keeps it, its ends
+    stripped; refused (ConfigError) when it shows nothing (:func:`~..model.names.shows_nothing`:
+    empty, spaces, a lone zero-width space), which the audit would keep as no reason at all."""
+    kept = reason.strip()
+    if not kept:
+        raise ConfigError(f"give the reason for the {what} (--reason TEXT): the audit keeps it")
+    if shows_nothing(kept):
+        shown = ", ".join(
+            f"U+{ord(c):04X} {unicodedata.name(c, 'a control character')}"
+            for c in dict.fromkeys(kept)
+        )
+        raise ConfigError(
+            f"the reason for the {what} shows nothing (it holds only {shown}): give it in "
+            "words (--reason TEXT), the audit keeps it"
+        )
+    return kept
+
+
 def void(
     db: sqlite3.Connection, event: str, hand: str | None, reason: str, *, table: str | None = None
 ) -> Voided:
@@ -78,9 +99,7 @@ def void(
     The event is found, and what is void checked, inside that transaction: a void that waited
     for another command's lock (an import moving the night to its corrected date, another
     organiser's void) acts on the ledger as that command left it."""
-    reason = reason.strip()
-    if not reason:
-        raise ConfigError("give the reason for the void (--reason TEXT): the audit keeps it")
+    reason = given_reason(reason, "void")
     void_choice(hand, table)
     now = datetime.now(UTC).isoformat(timespec="seconds")
     with transaction(db):

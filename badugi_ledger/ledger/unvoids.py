@@ -18,13 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ..model.errors import ConfigError, LedgerError
+from ..model.errors import LedgerError
 from ..model.limits import quote
 from .carried_pots import CarryShortfall, carry_shortfall
 from .connection import transaction
 from .corrections import (
     audit_void,
     carry_shortfall_at,
+    given_reason,
     mend_first,
     one_nights_voids,
     tables_moving_pots,
@@ -93,9 +94,7 @@ def unvoid(
     The event is found, and what is void checked, inside the transaction, as the void does:
     a second organiser's un-void of the same waits for the first, then finds it counting,
     and is refused."""
-    reason = reason.strip()
-    if not reason:
-        raise ConfigError("give the reason for the un-void (--reason TEXT): the audit keeps it")
+    reason = given_reason(reason, "un-void")
     void_choice(hand, table, undo=True)
     now = datetime.now(UTC).isoformat(timespec="seconds")
     with transaction(db):

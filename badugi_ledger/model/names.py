@@ -155,6 +155,22 @@ def plain(name: str) -> bool:
     return name.isascii() and name.isprintable()
 
 
+_SHOW_NOTHING = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp"))
+"""The categories of Unicode characters that show nothing on their own: controls, format
+characters (a zero-width space, a direction mark, the joiners), spaces and separators."""
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` has no character that shows: empty, or spaces, line separators,
+    controls and format characters only (a zero-width space pasted alone).  Text a person
+    gives for others to read (a void's reason, which the audit keeps) must show something.
+
+    >>> shows_nothing(" \u200b\u2028"), shows_nothing("misdeal"), shows_nothing("")
+    (True, False, True)
+    """
+    return all(unicodedata.category(c) in _SHOW_NOTHING for c in text)
+
+
 def line_break_in(text: str) -> bool:
     """Whether ``text`` holds a line break: a ``\\n`` or ``\\r``, each of which ends a line of
     every hand history we read (``sites.files.split_lines``, the text format).
