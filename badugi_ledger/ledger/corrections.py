@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import cast
@@ -23,7 +22,7 @@ from typing import cast
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_terminal
 from ..model.money import unit_words
-from ..model.names import shows_nothing
+from ..model.names import character_words, shows_nothing
 from .carried_pots import CarryShortfall, carry_shortfall, carry_taker
 from .connection import transaction
 from .event_lookup import chip_value, event_label, event_label_of, find_event
@@ -79,10 +78,7 @@ def given_reason(reason: str, what: str) -> str:
     if not kept:
         raise ConfigError(f"give the reason for the {what} (--reason TEXT): the audit keeps it")
     if shows_nothing(kept):
-        shown = ", ".join(
-            f"U+{ord(c):04X} {unicodedata.name(c, 'a control character')}"
-            for c in dict.fromkeys(kept)
-        )
+        shown = ", ".join(map(character_words, dict.fromkeys(kept)))
         raise ConfigError(
             f"the reason for the {what} shows nothing (it holds only {shown}): give it in "
             "words (--reason TEXT), the audit keeps it"

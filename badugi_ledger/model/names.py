@@ -155,6 +155,28 @@ def plain(name: str) -> bool:
     return name.isascii() and name.isprintable()
 
 
+_CONTROL_NAMES = {
+    "\x00": "NULL", "\x07": "BELL", "\x08": "BACKSPACE", "\x09": "CHARACTER TABULATION",
+    "\x0a": "LINE FEED", "\x0b": "LINE TABULATION", "\x0c": "FORM FEED",
+    "\x0d": "CARRIAGE RETURN", "\x1b": "ESCAPE", "\x1c": "FILE SEPARATOR",
+    "\x1d": "GROUP SEPARATOR", "\x1e": "RECORD SEPARATOR", "\x1f": "UNIT SEPARATOR",
+    "\x7f": "DELETE", "\x85": "NEXT LINE",
+}  # fmt: skip
+"""The names Unicode gives the control characters one meets in text (its name aliases, which
+``unicodedata.name`` does not know: a control character has no name of its own)."""
+
+
+def character_words(char: str) -> str:
+    """``char`` as an error names it: its code point and Unicode name (a control
+    character's by its alias), the words every message about an unseen character uses.
+
+    >>> character_words("\u2028"), character_words("\x85"), character_words("\x01")
+    ('U+2028 LINE SEPARATOR', 'U+0085 NEXT LINE', 'U+0001 a control character')
+    """
+    name = _CONTROL_NAMES.get(char) or unicodedata.name(char, "a control character")
+    return f"U+{ord(char):04X} {name}"
+
+
 _SHOW_NOTHING = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp"))
 """The categories of Unicode characters that show nothing on their own: controls, format
 characters (a zero-width space, a direction mark, the joiners), spaces and separators."""

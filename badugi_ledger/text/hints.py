@@ -30,7 +30,13 @@ from ..model.cards import is_card_run, parse_card, parse_cards
 from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
 from ..model.money import UNSTATED, ChipValue, format_amount, hand_amount
-from ..model.names import BEFORE_A_NAME, fold, refused_before_a_name
+from ..model.names import (
+    BEFORE_A_NAME,
+    character_words,
+    fold,
+    refused_before_a_name,
+    shows_nothing,
+)
 from .entry_positions import CARD_LINE_WORDS
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
@@ -285,10 +291,9 @@ def _invisible(text: str, column: int) -> str | None:
     otherwise quote the word after it, as if that word were wrong."""
 
     char = text[column - 1 : column]
-    if not char or char in " \t\n" or unicodedata.category(char) not in ("Zs", "Cc", "Cf"):
+    if not char or char in " \t\n" or not shows_nothing(char):
         return None
-    name = unicodedata.name(char, "a control character")
-    return f"an invisible character, U+{ord(char):04X} {name} (write a plain space, or nothing)"
+    return f"an invisible character, {character_words(char)} (write a plain space, or nothing)"
 
 
 def _before_a_name(text: str, column: int) -> str | None:
@@ -371,8 +376,8 @@ def syntax_error(
     else:
         what = describe_expected(expected, lark)
     odd = _before_a_name(text, column) if "NAME" in expected else None
-    if odd is None and isinstance(exc, UnexpectedCharacters):
-        odd = _invisible(text, column)
+    if odd is None and (isinstance(exc, UnexpectedCharacters) or (word and shows_nothing(word))):
+        odd = _invisible(text, column)  # (a word of nothing that shows: a zero-width space)
     marked = _marked_keyword(text) if odd is None else None
     if marked is not None:  # said where the character is, at the line's start; not what the
         # line was read as (a name and its verb), what it would be without it

@@ -492,6 +492,32 @@ def test_an_invisible_character_is_named_not_the_word_after_it(odd: str, name: s
 
 
 @pytest.mark.parametrize(
+    ("odd", "name", "spaced"),
+    [
+        *((odd, name, spaced) for spaced in (True, False) for odd, name in (
+            ("\u2028", "U+2028 LINE SEPARATOR"),
+            ("\u2029", "U+2029 PARAGRAPH SEPARATOR"),
+            ("\x85", "U+0085 NEXT LINE"),
+        )),
+        ("\u200b", "U+200B ZERO WIDTH SPACE", True),  # (without spaces, a part of the number)
+    ],
+)  # fmt: skip
+def test_a_line_separator_between_actions_is_named(odd: str, name: str, spaced: bool) -> None:
+    """Unicode's line and paragraph separators and NEL (a line pasted from a web page or a
+    word processor) cut no line of our format, which ends at LF, CRLF or CR only
+    (grammar/README.md): between two actions of a body line one read "found 'Ben'", as if
+    the name were wrong, or named no character (U+0085 "a control character"; a zero-width
+    space quoted as the word found).  The character is named, at its column."""
+    between = f" {odd} " if spaced else odd
+    text = f"hand 1 · button A · A 100 · Ben 100\nA calls 1{between}Ben checks\nA collects 4\n"
+    (error,) = parse_text(text, "t.bhh")
+    assert isinstance(error, ParseError)
+    assert f"found an invisible character, {name} (" in error.message, error.message
+    assert error.position.line == 2
+    assert error.position.column == len("A calls 1") + 1 + spaced
+
+
+@pytest.mark.parametrize(
     ("odd", "name", "why"),
     [
         ("\u200d", "U+200D ZERO WIDTH JOINER", "apart from the same name written without it"),
