@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
@@ -101,6 +102,43 @@ def split_name(path: str | Path) -> str | None:
     return None
 
 
+_WINDOWS_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\")
+"""How a Windows path starts: a drive letter (``C:\\``, ``C:/``) or a share (``\\\\server``)."""
+
+
+def not_found_hint(raw: str | Path) -> str:
+    """Words for a path that names nothing when it was probably meant otherwise, to follow the
+    error that says so ("" when there are none): the rule for every path a command is given,
+    a hand file's or the ledger's.  A path starting with ``~`` holds the character itself: the
+    shell makes ``~`` the home folder only at the start of a word, not after ``=``
+    (``--db=~/club.db``) nor in quotes, and badugi-ledger does not expand it either (a file
+    or folder may be named ``~``).  A Windows path (``C:\\club\\x.bhh``) names nothing on a
+    system whose folders are separated by ``/``.
+
+    >>> not_found_hint("~/club.db").startswith(" (it starts with a literal '~': ")
+    True
+    >>> "Windows path" in not_found_hint(r"C:\\club\\x.bhh"), not_found_hint("club.db")
+    (True, '')
+    """
+    text = str(raw)
+    if text.startswith("~"):
+        meant = os.path.expanduser(text)
+        probably = f"{quote(meant)!r} was probably meant: " if meant != text else ""
+        return (
+            f" (it starts with a literal '~': {probably}the shell makes '~' the home folder "
+            "only at the start of a word, not after '=' as in --db=~/club.db, nor in quotes; "
+            "write it unquoted as a word of its own (--db ~/club.db), or $HOME in its place)"
+        )
+    if os.sep == "/" and _WINDOWS_PATH.match(text):
+        drive = text[0].lower() if text[1:2] == ":" else None
+        wsl = f"; under WSL the drive {text[0]}: is /mnt/{drive}" if drive else ""
+        return (
+            f" ({quote(text)!r} is a Windows path, which names nothing on this system: write "
+            f"the path as it is named here, its folders separated by '/'{wsl})"
+        )
+    return ""
+
+
 def _named(raw: str | Path) -> Path:
     """The path ``raw`` names; an empty one is refused (:func:`empty_path`)."""
     empty = empty_path(raw)
@@ -121,7 +159,7 @@ def _is_folder(raw: str | Path, path: Path) -> bool:
         if exc.errno == errno.ELOOP:
             raise BadugiError(f"{raw} is {SYMLINK_LOOP}: mend or remove the link") from None
         if exc.errno in (errno.ENOENT, errno.ENOTDIR):
-            raise BadugiError(f"no such file or folder: {raw}") from None
+            raise BadugiError(f"no such file or folder: {raw}{not_found_hint(raw)}") from None
         raise BadugiError(f"cannot read {quote(str(raw))}: {os_reason(exc)}") from None
     if stat.S_ISDIR(mode):
         return True

@@ -928,3 +928,37 @@ def test_a_reason_that_shows_nothing_is_refused(tmp_path: Path, command: str, re
     )
     assert f"U+{ord(reason.strip()[0]):04X}" in result.output
     assert db.read_bytes() == before
+
+
+def test_a_path_with_a_literal_tilde_says_what_was_probably_meant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--db=~/club.db``: the shell expands ``~`` only at the start of a word, so the command
+    is given a path holding ``~`` itself, and neither does badugi-ledger expand it (a file may
+    be named so).  The error says the ``~`` is literal and names the file in the home folder
+    that was probably meant, for a ledger read, a ledger to make (whose folder ``~`` does not
+    exist: nothing is made) and a hand file; nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    meant = repr(str(tmp_path / "home" / "club.db"))
+    for args in (
+        ["standings", "--db=~/club.db"],
+        ["import", "--db=~/club.db", str(EXAMPLES / "home_session.bhh")],
+        ["check", "~/club.db"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 1, result.output
+        assert "it starts with a literal '~'" in result.output, result.output
+        assert f"{meant} was probably meant" in result.output, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(os.sep != "/", reason="a Windows path names a file on Windows")
+def test_a_windows_path_that_names_nothing_is_said_to_be_one(tmp_path: Path) -> None:
+    """``check C:\\club\\x.bhh`` on a system whose folders are separated by ``/``: the file
+    is not found, and the error says the path is a Windows one (and where WSL puts C:)."""
+    for args in (["check", "C:\\club\\x.bhh"], ["standings", "--db", "C:\\club\\club.db"]):
+        result = run(*args)
+        assert result.exit_code == 1, result.output
+        assert "is a Windows path, which names nothing on this system" in result.output
+        assert "under WSL the drive C: is /mnt/c" in result.output

@@ -117,11 +117,16 @@ def open_ledger(
             "starts with 'SQLite format 3'); nothing was changed in it; name a ledger, or a new "
             "file, with --db"
         )
+    hint = _not_found_hint(path) if missing and path is not None else ""
     if missing and (read_only or not create):
+        if hint:
+            raise LedgerError(f"no ledger at {str(path)!r}{hint}")
         raise LedgerError(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
             f"--db {path}`, or name another with --db or {LEDGER_ENV}"
         )
+    if hint and not os.path.isdir(os.path.dirname(str(path)) or "."):
+        raise LedgerError(f"cannot make the ledger {str(path)!r}: its folder does not exist{hint}")
     refused = ledger_path_refused(path, new=True) if missing and path is not None else None
     if refused is not None:
         raise LedgerError(refused)
@@ -154,6 +159,15 @@ def open_ledger(
         db.close()
         raise
     return db
+
+
+def _not_found_hint(path: str | Path) -> str:
+    """:func:`badugi_ledger.file_choice.not_found_hint`, the rule for every path a command is
+    given (imported here, as :mod:`.location` imports the others: the ledger needs it only
+    for a ledger that is missing)."""
+    from ..file_choice import not_found_hint
+
+    return not_found_hint(path)
 
 
 def _looked_up(path: str | Path | None) -> tuple[bool, os.stat_result | None]:
