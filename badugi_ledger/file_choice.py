@@ -34,6 +34,29 @@ TEXT_SUFFIXES = frozenset({".bhh"})
 site histories beside the nights would otherwise be a screen of errors."""
 
 
+STANDARD_INPUT_NAME = "<stdin>"
+"""How every report names the hands a command read from standard input (``check -``), at the
+start of each line as a file's name is (``<stdin>:17:18: …``)."""
+
+
+class StandardInput(type(Path())):  # type: ignore[misc]
+    """The file holding what standard input gave (the command line's ``-``, read whole into a
+    file of its own before the command reads anything), named :data:`STANDARD_INPUT_NAME`.
+
+    Why a path: every reader opens, looks at and names a file by its path (a check reads a
+    file again to compare two of its hands, a worker process reads its files by path), so
+    standard input saved as a file is read as any file is, and only its name differs: the
+    file is opened where it is (``os.fspath``), its name shown as ``<stdin>`` (``str``).
+    The class, not the instance, holds the name: a worker process given the path makes
+    one of the same class."""
+
+    def __str__(self) -> str:
+        return STANDARD_INPUT_NAME
+
+    def __fspath__(self) -> str:
+        return super().__str__()
+
+
 def history_files(
     paths: Iterable[str | Path], suffixes: Collection[str] = HISTORY_SUFFIXES
 ) -> list[Path]:
@@ -141,6 +164,8 @@ def not_found_hint(raw: str | Path) -> str:
 
 def _named(raw: str | Path) -> Path:
     """The path ``raw`` names; an empty one is refused (:func:`empty_path`)."""
+    if isinstance(raw, StandardInput):
+        return raw
     empty = empty_path(raw)
     if empty is not None:
         raise BadugiError(f"{empty}: name one, or . for this folder")

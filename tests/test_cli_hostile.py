@@ -962,3 +962,44 @@ def test_a_windows_path_that_names_nothing_is_said_to_be_one(tmp_path: Path) -> 
         assert result.exit_code == 1, result.output
         assert "is a Windows path, which names nothing on this system" in result.output
         assert "under WSL the drive C: is /mnt/c" in result.output
+
+
+def test_a_dash_reads_standard_input_named_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cat night.bhh | badugi-ledger check -``: ``-`` is standard input, the Unix habit (and
+    sqlite-utils' ``insert … -``), where it was "no such file or folder: -".  What it gives is
+    read as a file is (the worked hand of seed 000, examples/000_anna_ben.bhh, one action
+    broken), every message naming it ``<stdin>`` with its line and column, beside a file
+    named with it; ``parse``, ``show`` and ``convert`` read it too, and the file it was
+    saved to while it was read is gone after."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    night = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    broken = night.replace("Anna raises to 4 · Ben calls 2", "Anna raises to 4 · Ben kalls 2")
+    result = runner.invoke(app, ["check", "-", str(EXAMPLES / "tournament.bhh")], input=broken)
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith("<stdin>:17:24: hand 000-1: "), result.output
+    assert "<stdin>: 1 hand: 0 ok, 1 with violations" in result.output
+    assert "tournament.bhh: 3 hands: 3 ok" in result.output
+    for args in (["parse", "-"], ["show", "-"], ["convert", "-", "--to", "phh"]):
+        result = runner.invoke(app, args, input=night)
+        assert result.exit_code == 0, (args, result.output)
+        assert "Anna" in result.output and "Traceback" not in result.output
+    shown = runner.invoke(app, ["show", "-"], input=night).output
+    assert "<stdin>:15" in shown
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_dash_is_no_file_an_import_can_keep(tmp_path: Path) -> None:
+    """The ledger keeps every hand's file, by which ``import --replace`` and
+    ``--renamed-from`` find a night again (docs/ledger.md, *Import*): standard input has no
+    name to keep, so ``import -`` is a usage error saying to save it to a file first; no
+    ledger is made."""
+    db = tmp_path / "club.db"
+    night = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    result = runner.invoke(app, ["import", "--db", str(db), "-"], input=night)
+    assert result.exit_code == 2, result.output
+    assert "standard input (-) has no file name" in result.output
+    assert not db.exists()

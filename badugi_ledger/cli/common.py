@@ -244,6 +244,40 @@ def dash_is_standard_output(value: Any) -> Any:
     return None if is_standard_output(value) else value
 
 
+STANDARD_INPUT = "-"
+"""The path ``check``, ``parse``, ``show`` and ``convert`` read as standard input, as most
+command-line tools do (``cat night.bhh | badugi-ledger check -``; a file named ``-`` is
+``./-``)."""
+
+
+@contextmanager
+def standard_input_read(paths: list[str]) -> Iterator[list[Any]]:
+    """``paths`` with :data:`STANDARD_INPUT` standing for what standard input gives: read
+    whole, once, into a file of a folder of its own (removed when the block ends), named
+    ``<stdin>`` wherever it is reported (:class:`~..file_choice.StandardInput`), and then
+    read as any file is (its format told from its content).  Paths without it are as they
+    are, and standard input is not read."""
+    if STANDARD_INPUT not in paths:
+        yield paths
+        return
+    import tempfile
+
+    from ..file_choice import StandardInput
+
+    with tempfile.TemporaryDirectory(prefix="badugi-ledger-stdin-") as folder:
+        saved = os.path.join(folder, "stdin")
+        with open(saved, "wb") as handle:
+            try:
+                given = sys.stdin.buffer.read() if sys.stdin is not None else None
+            except (OSError, ValueError) as exc:  # closed, or a folder given as input
+                fail(f"cannot read standard input (-): {getattr(exc, 'strerror', None) or exc}")
+            if given is None:
+                fail("cannot read standard input (-): the command was started without one")
+            handle.write(given)
+        read = StandardInput(saved)
+        yield [read if path == STANDARD_INPUT else path for path in paths]
+
+
 @contextmanager
 def output_file(
     path: Path | str, *, overwrite: bool = True, binary: bool = False

@@ -31,6 +31,7 @@ from .common import (
     progress_bar,
     render,
     screen,
+    standard_input_read,
     usage,
     utf8_text,
 )
@@ -133,14 +134,15 @@ def parse_command(
     from ..text.writer import describe_record, record_to_dict
 
     errors = 0
-    for item in parse_paths(files):
-        if isinstance(item, BadugiError):
-            errors += 1
-            typer.echo(screen(str(item)), err=True)
-        elif as_json:
-            typer.echo(json_text(record_to_dict(item)))
-        else:
-            typer.echo(screen(describe_record(item)))
+    with standard_input_read(files) as read:
+        for item in parse_paths(read):
+            if isinstance(item, BadugiError):
+                errors += 1
+                typer.echo(screen(str(item)), err=True)
+            elif as_json:
+                typer.echo(json_text(record_to_dict(item)))
+            else:
+                typer.echo(screen(describe_record(item)))
     if errors:
         fail(f"{errors} error(s): the hands above could not be read")
 
@@ -264,12 +266,13 @@ def check_command(
     from ..check import count_hands, run_check
 
     _keep_startup_objects()
-    run = run_check(paths, jobs=jobs, strict=strict, fmt=fmt)
-    total = count_hands(run.files, fmt) if draws_progress() else None
-    with progress_bar("checking", total) as tick:
-        run.progress = tick
-        for line in run.lines(as_json=as_json):
-            typer.echo(line if as_json else screen(line))
+    with standard_input_read(paths) as read:
+        run = run_check(read, jobs=jobs, strict=strict, fmt=fmt)
+        total = count_hands(run.files, fmt) if draws_progress() else None
+        with progress_bar("checking", total) as tick:
+            run.progress = tick
+            for line in run.lines(as_json=as_json):
+                typer.echo(line if as_json else screen(line))
     raise typer.Exit(0 if run.all_ok else 1)
 
 
@@ -344,10 +347,9 @@ def show_cmd(
     given = ctx.get_parameter_source("db")
     if files and given is not None and given.name == "COMMANDLINE":
         usage("--db shows stored hands: give it without FILES", "--db")
+    views: Iterable[Any] = ()
     if files:
         from ..reports.hand_view import hand_views
-
-        views: Iterable[Any] = hand_views(files, hand)
     else:
         from ..ledger.store import ledger_at
         from ..reports.stored_hands import stored_hand_views
@@ -357,12 +359,15 @@ def show_cmd(
     from ..model.escaping import json_text
 
     all_ok = True
-    for number, view in enumerate(views):
-        all_ok = all_ok and view.verdict in ("ok", "void")  # (a stored hand voided: no error)
-        if as_json:
-            typer.echo(json_text(view.to_dict()))
-        else:
-            typer.echo(("\n" if number else "") + render_hand(view))
+    with standard_input_read(files or []) as read:
+        if files:
+            views = hand_views(read, hand)
+        for number, view in enumerate(views):
+            all_ok = all_ok and view.verdict in ("ok", "void")  # (a stored hand voided: fine)
+            if as_json:
+                typer.echo(json_text(view.to_dict()))
+            else:
+                typer.echo(("\n" if number else "") + render_hand(view))
     raise typer.Exit(0 if all_ok else 1)
 
 
@@ -410,15 +415,16 @@ def convert_command(
             "write it to another file",
             "--out",
         )
-    if out is None:
-        shown = _Screened(sys.stdout) if sys.stdout.isatty() else sys.stdout
-        report = convert_file(file, to, shown, fmt=source_format)  # type: ignore[arg-type]
-    else:
-        with output_file(out) as handle:
-            report = convert_file(file, to, handle, fmt=source_format)  # type: ignore[arg-type]
-            if report.written == 0:  # said and failed here: the empty file is not kept
-                _say_converted(report, file)
-    _say_converted(report, file)
+    with standard_input_read([file]) as (read,):
+        if out is None:
+            shown = _Screened(sys.stdout) if sys.stdout.isatty() else sys.stdout
+            report = convert_file(read, to, shown, fmt=source_format)  # type: ignore[arg-type]
+        else:
+            with output_file(out) as handle:
+                report = convert_file(read, to, handle, fmt=source_format)  # type: ignore[arg-type]
+                if report.written == 0:  # said and failed here: the empty file is not kept
+                    _say_converted(report, str(read))
+    _say_converted(report, str(read))
 
 
 def _same_file(one: str, other: str) -> bool:

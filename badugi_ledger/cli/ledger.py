@@ -17,6 +17,7 @@ from .common import (
     LEDGER,
     MAX_JOBS,
     MAX_WAIT,
+    STANDARD_INPUT,
     ChopMethod,
     DbOption,
     HistoryFormat,
@@ -110,6 +111,13 @@ def import_(
     from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
 
+    if STANDARD_INPUT in paths:
+        usage(
+            "standard input (-) has no file name, and the ledger keeps every hand's file: "
+            "import --replace and --renamed-from find a night by it, and the record page its "
+            "file; save it to a file (cat > night.bhh) and import that",
+            "PATHS",
+        )
     files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     try:
         renamed_choice(files, renamed_from)
