@@ -110,7 +110,7 @@ def parse_command(
         list[str],
         typer.Argument(
             help="Hand-history files in our format, or folders (their .bhh files, searched "
-            "recursively).",
+            "recursively); - is standard input.",
             show_default=False,
         ),
     ],
@@ -223,7 +223,8 @@ def check_command(
     paths: Annotated[
         list[str],
         typer.Argument(
-            help="Hand-history files or folders (folders are searched recursively).",
+            help="Hand-history files or folders (folders are searched recursively); - is "
+            "standard input.",
             show_default=False,
         ),
     ],
@@ -293,8 +294,8 @@ def show_cmd(
     files: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Hand-history files or folders to replay; none: the hands stored in the "
-            "ledger (--db).",
+            help="Hand-history files or folders to replay (- is standard input); none: the "
+            "hands stored in the ledger (--db).",
             show_default=False,
         ),
     ] = None,
@@ -376,7 +377,7 @@ def convert_command(
         str,
         typer.Argument(
             help="A hand history: our text format, PokerStars, Full Tilt, Merge, KingsClub, "
-            "Winamax or PHH, recognised from its content.",
+            "Winamax or PHH, recognised from its content; - is standard input.",
             show_default=False,
         ),
     ],
