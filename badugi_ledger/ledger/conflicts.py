@@ -26,8 +26,6 @@ from .fingerprints import PHH_ORIGIN
 from .hand_content import (
     HandFacts,
     differences,
-    players_renamed,
-    stacks_carried_otherwise,
     stored_facts,
 )
 from .holdings import Stored
@@ -41,21 +39,17 @@ from .report import (
 )
 from .rows import HandRows
 from .stored_values import check_stored_values
-from .void_matching import OrganiserVoids
+from .void_matching import OrganiserVoids, itself_otherwise
 from .void_reasons import organisers_reason
 
 
 def same_hand(conn: sqlite3.Connection, stored: Stored | None, rows: HandRows) -> Stored | None:
     """The stored hand that names the same event, table and number as ``rows``, if it is
     that hand: a hand an organiser voided is met only as itself, by fingerprint or content
-    (:mod:`~.void_matching`), as itself with its players renamed (a name's spelling
-    corrected through the night: :func:`~.hand_content.players_renamed`), or as itself
-    played from other stacks (an earlier hand of the night corrected, the ``final:`` lines
-    after it written anew, and the pot carried into it from the hand before; a pot its own
-    ``carry in`` states otherwise is its record changed:
-    :func:`~.hand_content.stacks_carried_otherwise`); another hand given
-    its number is a hand of its own, and the void stays where it was (the voided hand, left
-    out of the file, :meth:`.FileHoldings.left_out`)."""
+    (:mod:`~.void_matching`), or as itself with its players renamed or played from other
+    stacks (:func:`~.void_matching.itself_otherwise`); another hand given its number is a
+    hand of its own, and the void stays where it was (the voided hand, left out of the file,
+    :meth:`.FileHoldings.left_out`)."""
     if (
         stored is None
         or not OrganiserVoids.is_organisers(stored.void)
@@ -63,12 +57,7 @@ def same_hand(conn: sqlite3.Connection, stored: Stored | None, rows: HandRows) -
         or stored.content == rows.content
     ):
         return stored
-    old, new = stored_facts(conn, stored.id), rows.facts()
-    if players_renamed(old, new) or stacks_carried_otherwise(
-        old, new, carried_in=not rows.carry_stated
-    ):
-        return stored
-    return None
+    return stored if itself_otherwise(conn, stored.id, rows) else None
 
 
 def hand_conflict(

@@ -9,7 +9,10 @@ another player's hand, and the voided hand would count again under its new numbe
 So a voided hand is met again in a file only as itself: by its **fingerprint** (the same
 record: only the stacks carried into it may have changed, when an earlier hand was corrected)
 or by its **content** (the same stacks, play and result under another number, or recorded
-otherwise; or at its table renamed, in the file that imported it).
+otherwise; or at its table renamed, in the file that imported it), or as itself with its
+players renamed or played from other stacks (:func:`itself_otherwise`), under its number - in
+its event, or in the event of another date or name its file puts it in now (the night re-dated
+in the same correction: a void belongs to the night, not to its date).
 Never by its number alone: a hand of the file that takes a voided hand's number, with another
 record and other content, is another hand, and counts.  A voided hand the file
 no longer holds stays void (the writer says so, and takes it out of the night's play).
@@ -24,9 +27,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from .hand_content import players_renamed, stacks_carried_otherwise, stored_facts
 from .void_reasons import organisers_reason
+
+if TYPE_CHECKING:
+    from .rows import HandRows
 
 
 class VoidedHand(NamedTuple):
@@ -54,6 +61,21 @@ class Candidate(NamedTuple):
     number: str
     content: str
     line: int | None
+    rows: HandRows | None = None
+    """The hand itself, for :func:`itself_otherwise` (None: met by content only)."""
+
+
+def itself_otherwise(conn: sqlite3.Connection, row_id: int, rows: HandRows) -> bool:
+    """Whether ``rows`` is the stored hand ``row_id`` met as itself in another record: its
+    players renamed one to one (a name's spelling corrected through the night:
+    :func:`~.hand_content.players_renamed`), or played from other stacks (an earlier hand of
+    the night corrected, the ``final:`` lines after it written anew, and the pot carried into
+    it from the hand before; a pot its own ``carry in`` states otherwise is its record changed:
+    :func:`~.hand_content.stacks_carried_otherwise`)."""
+    old, new = stored_facts(conn, row_id), rows.facts()
+    return players_renamed(old, new) or stacks_carried_otherwise(
+        old, new, carried_in=not rows.carry_stated
+    )
 
 
 _VOIDED = (
@@ -135,7 +157,14 @@ class OrganiserVoids:
         no longer holds (its table renamed: under the same number, or renumbered in the same
         event - never a hand of another night or table that happens to be alike, such as a
         walk from the same stacks); the same table first, then the same number.  ``exact``:
-        row ids the batch holds by fingerprint (met as themselves)."""
+        row ids the batch holds by fingerprint (met as themselves).
+
+        Then, for a voided hand the file imported before in another event that none of the
+        batch is by content, the hand of the batch at its table under its number in the event
+        the file names now, when it is that hand as :func:`itself_otherwise` tells (the night
+        re-dated or renamed in the same correction that corrected a name through it, or an
+        earlier hand and the ``final:`` lines after it): each change alone keeps the void, so
+        the two together do."""
         best: dict[int, tuple[tuple[bool, bool, bool, int], int, VoidedHand]] = {}
         tables = {hand.table for hand in candidates}
         for hand in candidates:
@@ -161,6 +190,19 @@ class OrganiserVoids:
         taken: dict[int, VoidedHand] = {}
         for _, position, voided in sorted(best.values(), key=lambda b: (b[0], b[2].id)):
             taken.setdefault(position, voided)
+        for voided in self.own or ():
+            if voided.id in self.met or voided.id in exact or voided.id in best:
+                continue
+            for hand in candidates:
+                if (
+                    hand.position not in taken
+                    and hand.rows is not None
+                    and voided.event_id != hand.event_id
+                    and (voided.table, voided.number) == (hand.table, hand.number)
+                    and itself_otherwise(self.conn, voided.id, hand.rows)
+                ):
+                    taken[hand.position] = voided
+                    break
         return taken
 
     @staticmethod

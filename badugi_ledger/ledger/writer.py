@@ -231,7 +231,9 @@ class FileWriter:
                 wanted.setdefault(event_id, set()).add(rows.identity[1])
                 if self.holdings.voids.near(event_id):
                     candidates.append(
-                        Candidate(position, event_id, *rows.identity, rows.content, rows.hand[4])
+                        Candidate(
+                            position, event_id, *rows.identity, rows.content, rows.hand[4], rows
+                        )
                     )
         identities, by_content = by_identities(self.conn, wanted)
         renumbered = self.holdings.voids.renumbered(candidates, {s.id for s in known.values()})

@@ -21,14 +21,14 @@ The model, not the ledger, says which of the organiser's commands the fresh ledg
 and on which hand: a void is on the hand, not its number (docs/ledger.md, *Void*, "A void
 stays on its hand"): it follows the hand through a renamed player, a card no one saw, the
 night re-dated (*Void*: "A void belongs to the night"), and a hand played from other stacks
-only when its cards were shown ("stacks carried otherwise"); a hand moved to another night is
-another hand, which counts.  A void does NOT follow a hand re-dated in the same correction
-that renames its players or writes its stacks otherwise: the voided version is left out of
-the play and the corrected hand counts (the report names the voided hand and says to void
-the file's hand if it is that one).  The documented ways each hold alone; their combination
-is not documented either way, and the model follows the ledger there (reported, not
-decided here).  A void of an event whose hands all went to other nights (two
-files merged) voids nothing the fresh ledger holds.  Commands the ledger refused are given to
+only when its cards were shown ("stacks carried otherwise"), and through any of these in the
+correction that re-dates the night (each change alone keeps the void, so together they do);
+a hand moved to another night is another hand, which counts.  A void does NOT follow a hand
+moved to another file of its night (the night's file split) in the correction that re-dates
+the night: the file it is in now never imported it, and the ledger does not take a hand of
+another event alike for it (reported, not decided here; the model follows the ledger).  A
+void of an event whose hands all went to other nights (two files merged) voids nothing the
+fresh ledger holds.  Commands the ledger refused are given to
 no ledger.
 """
 
@@ -140,11 +140,9 @@ def _stated(text: str) -> list[Hand]:
     return hands
 
 
-def _void_stays(old: Hand, old_date: str, new: Hand, date: str) -> bool:
-    """Whether a void of ``old`` (of a night on ``old_date``) stays on ``new``, the hand of
-    the same number and night stored over it (on ``date``)."""
-    if old_date != date and (old.names, old.stacks) != (new.names, new.stacks):
-        return False  # (not matched: found by this test; see the module's docstring)
+def _void_stays(old: Hand, new: Hand) -> bool:
+    """Whether a void of ``old`` stays on ``new``, the hand of the same number and night
+    stored over it (on the night's date or another: a void belongs to the night)."""
     if old.stacks == new.stacks:
         return True  # the same content, or its players renamed
     return old.names == new.names and new.shows_cards  # stacks carried otherwise
@@ -273,12 +271,12 @@ class MoneyLoop(RuleBasedStateMachine):
         self.files: dict[str, NightFile] = {}
         self.commands: list[Command] = []
         self.unused = list(POOL)
-        self.stored: dict[tuple[str, int], tuple[Hand, str]] = {}
-        """The ledger's version of each hand and its date, by number and night, as the
-        imports stored it."""
-        self.on_hand: dict[int, tuple[Hand, str]] = {}
+        self.stored: dict[tuple[str, int], tuple[Hand, str, str]] = {}
+        """The ledger's version of each hand, its date and its file, by number and night, as
+        the imports stored it."""
+        self.on_hand: dict[int, tuple[Hand, str, str]] = {}
         """The voids and un-voids of hands (by their place in :attr:`commands`) still on
-        their hand, with the hand's version and date as the ledger last stored it."""
+        their hand, with the hand's version, date and file as the ledger last stored it."""
         self.log: list[str] = []
         self.imported: set[str] = set()
         """The files the ledger holds hands from."""
@@ -462,6 +460,10 @@ class MoneyLoop(RuleBasedStateMachine):
             # too), the ledger still counts the old file's hands, and no import of the folder
             # can tell the old file is gone; the organiser takes the report's advice.
             self.do_import([self.folder / new], words + " --replace", **options, replace=True)
+        for held in (self.stored, self.on_hand):  # (the file's hands: its own by either name)
+            for key, (hand, date, name) in list(held.items()):
+                if name == old:
+                    held[key] = (hand, date, new)  # type: ignore[index]
 
     def merge_files(self, data: st.DataObject) -> None:
         """The hands of one night's file moved to the end of another's (of another night, or
@@ -492,23 +494,22 @@ class MoneyLoop(RuleBasedStateMachine):
         self.write(new)
         self.log.append(f"split {name} at {at} into {new}")
 
-    def store(self, hand: Hand, night: int) -> None:
+    def store(self, hand: Hand, night: int, name: str) -> None:
         """``hand`` stored by an import: a void of it stays on it if the ledger can tell it
         is the voided hand (docs/ledger.md, *Void*, "A void stays on its hand"): the same
         content (a card nobody saw changed), its players renamed, its stacks carried otherwise
-        when its cards were shown, its night re-dated; and not (the void is left on the old
-        version, out of the play, and this one counts) when its players are renamed, or its
-        stacks written otherwise, in the correction that re-dates it (:func:`_void_stays`)."""
+        when its cards were shown, its night re-dated, in one correction or several
+        (:func:`_void_stays`)."""
         date = self.nights[night].date
-        for index, (old, old_date) in list(self.on_hand.items()):
+        for index, (old, old_date, old_name) in list(self.on_hand.items()):
             command = self.commands[index]
             if command.uid != hand.number or command.night != night:
                 continue
-            if _void_stays(old, old_date, hand, date):
-                self.on_hand[index] = (hand, date)
-            else:
+            if _void_stays(old, hand) and (old_date == date or old_name == name):
+                self.on_hand[index] = (hand, date, name)
+            else:  # (re-dated and moved to another file at once: see the module's docstring)
                 del self.on_hand[index]
-        self.stored[(hand.number, night)] = (hand, date)
+        self.stored[(hand.number, night)] = (hand, date, name)
 
     # -- imports ------------------------------------------------------------------------------
 
@@ -527,7 +528,7 @@ class MoneyLoop(RuleBasedStateMachine):
             kept = {c.hand for c in fr.conflicts}
             for hand in self.files[name].hands:
                 if hand.number not in kept:
-                    self.store(hand, self.files[name].night)
+                    self.store(hand, self.files[name].night, name)
         self.log.append(
             f"{words}: ok={report.ok} "
             + "; ".join(

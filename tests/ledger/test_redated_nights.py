@@ -8,6 +8,7 @@ import json
 import sqlite3
 from datetime import datetime, tzinfo
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,8 +16,10 @@ from badugi_ledger.ledger import writer
 from tests.helpers.paths import EXAMPLES
 from tests.ledger.test_corrections_voids import (
     EVENT,
+    FINALS,
     HANDS,
     HEAD,
+    corrected_finals,
     figures,
     fresh,
     invoke,
@@ -72,6 +75,59 @@ def test_a_voided_hand_stays_void_when_its_night_is_redated_and_back(
     out = redate(db, path, LATER)  # and once more: the hand is still the voided one
     assert figures(db) == fresh(tmp_path / "again", {"n.bhh": night(head=LATER)}, ("4",))
     assert "void that one too" not in out, out
+
+
+def _renamed(hands: tuple[str, ...]) -> tuple[str, ...]:
+    """The hands with Dan's name corrected to Daniel through the night."""
+    return tuple(hand.replace("Dan", "Daniel") for hand in hands)
+
+
+@pytest.mark.parametrize(
+    ("hands", "corrected", "voided", "head"),
+    [
+        (HANDS, _renamed(HANDS), "4", HEAD),
+        (FINALS, corrected_finals(), "3", HEAD + "chips 100 = 10 EUR\n"),
+    ],
+    ids=["players-renamed", "stacks-carried-otherwise"],
+)
+def test_a_voided_hand_stays_void_when_its_night_is_redated_in_the_correction_that_changes_it(
+    tmp_path: Path, hands: tuple[str, ...], corrected: tuple[str, ...], voided: str, head: str
+) -> None:
+    """docs/ledger.md, *Void*: a void belongs to the night, not to its date ("A void belongs
+    to the night"), and stays on its hand met as itself with its players renamed, or played
+    from other stacks with its cards shown ("A void stays on its hand").  One correction that
+    does both - the night's date fixed (2024-06-01 -> 06-02) and Dan's name corrected to
+    Daniel, or an earlier hand corrected and the ``final:`` lines written anew - is still the
+    same hand: it stays void, as in a fresh import of the final file with that hand voided,
+    and the report says so instead of asking the organiser to void it again."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night(hands, head))
+    assert invoke("import", path, "--db", db)[0] == 0
+    void_in(db, EVENT, voided)
+    later = head.replace("2024-06-01", "2024-06-02")
+    write(path, night(corrected, later))
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert f"hand {voided} at table T" in out and "it stays void (misdeal)" in out, out
+    assert "void that one too" not in out, out
+    now = _no_ids(figures(db))
+    assert now == _no_ids(_fresh_voided(tmp_path / "fresh", night(corrected, later), voided))
+
+
+def _fresh_voided(folder: Path, text: str, voided: str) -> dict[str, Any]:
+    """The figures of a ledger built from the night ``text`` alone with hand ``voided`` voided
+    in the event of its date."""
+    path = write(folder / "n.bhh", text)
+    db = folder / "fresh.db"
+    assert invoke("import", path, "--db", db)[0] == 0
+    void_in(db, str(event_ids(db)["2024-06-02"]), voided)
+    return figures(db)
+
+
+def _no_ids(seen: dict[str, Any]) -> dict[str, Any]:
+    """The figures with the sessions' player ids left out (each ledger counts its players)."""
+    seen["sessions"] = [[kv for kv in row if kv[0] != "player_id"] for row in seen["sessions"]]
+    return seen
 
 
 def test_a_voided_night_stays_void_when_it_is_redated_and_back(tmp_path: Path) -> None:
