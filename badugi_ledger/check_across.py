@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from .model.cards import CARD_INDEX
-from .model.copies import digest, event_group
+from .model.copies import digest, event_group, unnamed_key
 from .model.errors import Position
 from .model.events import (
     SESSION_TERMS,
@@ -95,10 +95,13 @@ class FileFacts:
     the event of each table (:func:`~.model.copies.event_group`, by the table's key) and each
     event's terms (:class:`Stated`, by the event as the ledger keys it)."""
 
-    __slots__ = ("tables", "events", "nights", "pools", "_session", "_event")
+    __slots__ = ("tables", "events", "nights", "pools", "unnamed", "_session", "_event")
 
     def __init__(self) -> None:
         self.tables: dict[int, int] = {}
+        self.unnamed: dict[int, array[int]] = {}
+        """The hands of sessions without a name by :func:`~.model.copies.unnamed_key`: each
+        table's numbers and lines, in turn (``check_files.HandsOfFiles``)."""
         self.events: dict[Event, Stated] = {}
         self.nights: dict[Event, array[int]] = {}
         """Each event's hands: :func:`look` of each and its line, in turn."""
@@ -125,6 +128,13 @@ class FileFacts:
             held = self.nights[event] = array("Q")
         held.append(look(outcome))
         held.append(pos.line)
+        unnamed = unnamed_key(record)
+        if unnamed is not None:
+            numbers = self.unnamed.get(unnamed[0])
+            if numbers is None:
+                numbers = self.unnamed[unnamed[0]] = array("Q")
+            numbers.append(unnamed[1])
+            numbers.append(pos.line)
         if not new:
             return
         terms = _terms(session)

@@ -70,6 +70,9 @@ class HandsOfFiles:
         self.tables = TablesOfFiles()
         self.nights = NightsOfFiles()
         self.pools = PoolsOfFiles()
+        self.unnamed: dict[int, tuple[set[int], list[tuple[Path, array[int]]]]] = {}
+        """As :attr:`groups`, the hands of nights without a session name, by
+        :func:`~.model.copies.unnamed_key` (the file's name left out)."""
         self.refused = False
         """Whether the import refuses the file :meth:`found` was last asked of whole (a night
         stored again under another name): nothing of it is stored."""
@@ -89,6 +92,8 @@ class HandsOfFiles:
         self.refused = False
         self._lines.clear()  # (the files before this one hold the ledger's hands now)
         if facts is not None:
+            unnamed, found_before = self._unnamed_elsewhere(path, facts)
+            keys = _left_out(keys, found_before)
             elsewhere = self.tables.candidates(facts, keys, self._seen)
             copies: list[tuple[HandOutcome, Violation]] = []
             if elsewhere:
@@ -100,6 +105,7 @@ class HandsOfFiles:
                 ]
                 copies = list(copies_at_other_tables(path, pairs, self.replay))
             held = {outcome.pos.line for outcome, _ in copies} | self._held_before(keys)
+            held |= found_before
             nights, refused = self.nights.found(
                 path, facts, lambda line: line not in held, self.replay, self._holder
             )
@@ -114,10 +120,107 @@ class HandsOfFiles:
             reported += self.events.found(str(path), facts)
             self.tables.remember(facts)
             self.nights.remember(path, facts, lambda line: line not in held)
-            reported += copies + nights + pooled
+            reported += unnamed + copies + nights + pooled
+            self._remember_unnamed(path, facts, found_before)
             keys = _left_out(keys, {outcome.pos.line for outcome, _ in copies})
         reported += self._same_identity(path, keys)
         return sorted(reported, key=lambda found: found[0].pos.line)
+
+    def _unnamed_elsewhere(
+        self, path: Path, facts: FileFacts
+    ) -> tuple[list[tuple[HandOutcome, Violation]], set[int]]:
+        """What the import says of ``path``'s hands of nights without a session name that a
+        file of another name holds under the same number (:func:`~.model.copies.unnamed_key`):
+        such a night is an event named after its file, but the import looks a hand up by its
+        fingerprint first (``ledger/writer.py``), which leaves the file's name out.  By the
+        import's rule (:func:`~.model.copies.one_hand`): the same fingerprint and content, a
+        copy it stores once, in the other file's event (a warning); the same fingerprint and
+        other content (stacks carried otherwise), its conflict, not stored (an error, in its
+        words); another fingerprint, a new hand of this file's event - said (a warning) when
+        the file holds hands of that night as they are, which go to the other event: one
+        night in two.  And the lines of the hands the import does not store new (the first
+        two kinds)."""
+        pairs: list[tuple[int, list[tuple[Path, int]]]] = []
+        for group, numbers in facts.unnamed.items():
+            seen, earlier = self.unnamed.get(group, (set(), []))
+            if seen.isdisjoint(numbers[0::2]):
+                continue
+            for i in range(0, len(numbers), 2):
+                if numbers[i] in seen:
+                    there = [
+                        (other, held[j + 1])
+                        for other, held in earlier
+                        if other.stem != path.stem  # (one event: a hand of one identity)
+                        for j in range(0, len(held), 2)
+                        if held[j] == numbers[i]
+                    ]
+                    if there:
+                        pairs.append((numbers[i + 1], there))
+        if not pairs:
+            return [], set()
+        from .model.copies import one_hand, unnamed_copy_words, unnamed_version_words
+
+        mine = self._versions(path, {line for line, _ in pairs})
+        wanted: dict[Path, set[int]] = {}
+        for _, there in pairs:
+            for other, at in there:
+                wanted.setdefault(other, set()).add(at)
+        theirs = {other: self._versions(other, lines) for other, lines in wanted.items()}
+        reported: list[tuple[HandOutcome, Violation]] = []
+        versions: Versions = []
+        others: list[tuple[int, HandVersion, HandVersion, HandOutcome]] = []
+        copied: dict[Path, list[str]] = {}
+        copy_lines: set[int] = set()
+        for line, there in sorted(pairs, key=lambda pair: pair[0]):
+            here = mine.get(line)
+            known = [(o, theirs[o][at]) for o, at in there if at in theirs[o]]
+            if here is None or not known:
+                continue
+            same = [(o, b) for o, b in known if b[0].fingerprint == here[0].fingerprint]
+            if not same:
+                others.append((line, here[0], known[0][1][0], here[1]))
+                continue
+            other, before = same[0]
+            if one_hand(before[0], here[0]):
+                copied.setdefault(other, []).append(here[0].identity[-1])
+                copy_lines.add(line)
+                text = unnamed_copy_words(here[0], before[0])
+                reported.append(
+                    (here[1], Violation("duplicate-hand", text, here[1].pos, "warning"))
+                )
+            else:
+                origins = (before[0].origin, here[0].origin)
+                versions.append((line, other, before[0].line, origins, other))
+        if versions:
+            from .check_across import other_versions
+            from .model.events import event_key_text
+
+            events = {line: mine[line][0].identity for line, *_ in versions}
+            held_in = {line: theirs[o][at][0].identity for line, o, at, _, _ in versions}
+            for outcome, error in other_versions(path, versions, self.replay):
+                line = outcome.pos.line
+                moved = (
+                    f"; the ledger holds it in the event {event_key_text(held_in[line][:4])!r}, "
+                    f"the file puts it in {event_key_text(events[line][:4])!r}"
+                )
+                reported.append((outcome, Violation(error.rule, error.message + moved, error.pos)))
+        for _, hand, first, outcome in others:
+            copies = copied.get(Path(first.source))
+            if copies:
+                text = unnamed_version_words(hand, first, copies)
+                reported.append(
+                    (outcome, Violation("duplicate-hand", text, outcome.pos, "warning"))
+                )
+        return reported, {line for line, *_ in versions} | copy_lines
+
+    def _remember_unnamed(self, path: Path, facts: FileFacts, lines: set[int]) -> None:
+        """``path``'s hands of nights without a session name, but those at ``lines`` (a copy
+        or a conflict: stored from the file before, or not at all)."""
+        for group, numbers in facts.unnamed.items():
+            seen, earlier = self.unnamed.setdefault(group, (set(), []))
+            kept = _left_out({group: numbers}, lines)[group]
+            seen.update(kept[0::2])
+            earlier.append((path, kept))
 
     def _held_before(self, keys: dict[int, array[int]]) -> set[int]:
         """The lines of the hands of ``keys`` whose identity a file before holds: a duplicate

@@ -137,14 +137,70 @@ def test_a_hand_that_breaks_a_rule_is_compared_with_no_other_file(tmp_path: Path
 @pytest.mark.parametrize("named", [False, True])
 def test_an_unnamed_night_is_its_file_s_event(tmp_path: Path, named: bool) -> None:
     """A session without a name is named after its file in the ledger (README, "The ledger"),
-    so two files' unnamed nights are two events and their hands two hands; named alike, they
-    are one event."""
+    so two files' unnamed nights are two events; named alike, they are one event and every
+    hand of the edited copy is another version.  Unnamed, the import still looks a hand up
+    by its fingerprint first (docs/ledger.md, *Identity*), which names no file: hand 3,
+    recorded alike (hands 2-4 state no stacks) but dealt from Cara's other stack, is the
+    import's conflict, and ``check`` says so, the only hand it says anything of."""
     text = NIGHT if named else NIGHT.replace("cash Friday game · ", "cash · ")
     a, b = _files(
         tmp_path, a=text, b=EDITED if named else EDITED.replace("cash Friday game · ", "cash · ")
     )
     lines = _report([a, b], 2)[1]
-    assert any("[duplicate-hand]" in line for line in lines) is named
+    said = [line.split(": hand ")[1].split(":")[0] for line in lines if "[duplicate-hand]" in line]
+    assert said == (["1", "2", "3", "4"] if named else ["3"]), lines
+    db = tmp_path / "club.db"
+    imported = runner.invoke(app, ["import", "--db", str(db), str(a), str(b)])
+    conflicts = re.findall(r"hand (\S+) at table \S+ of .*: conflict, not stored", imported.output)
+    assert conflicts == said, imported.output
+
+
+UNNAMED = NIGHT.replace("cash Friday game · ", "cash · ")
+"""Anna's Friday game with its session's name left out: an event named after its file."""
+
+
+def test_an_unnamed_nights_copy_in_another_file_is_said_as_the_import_stores_it(
+    tmp_path: Path,
+) -> None:
+    """An unnamed night copied to a file of another name, and that copy with hand 4 edited
+    (Anna's bet after the second draw made a check: the split pot is 8 chips smaller).  The import
+    looks each hand up by its fingerprint, which names no file (docs/ledger.md, *Identity*;
+    the rule ``model.copies.one_hand``): the exact copies are duplicates, stored once in the
+    first file's event; the edited hand 4 is a new hand of the copy's own event, beside the
+    first file's - one night in two events.  ``check`` of both files says each at its hand
+    (warnings: the import stores both files), as the import stores it."""
+    edited = UNNAMED.replace(
+        "Anna bets · Ben calls\ndraw: Anna pat · Ben pat",
+        "Anna checks · Ben checks\ndraw: Anna pat · Ben pat",
+    ).replace("Anna collects 10 · Ben collects 10", "Anna collects 6 · Ben collects 6")
+    assert edited != UNNAMED
+    a, b, c = _files(tmp_path, a=UNNAMED, b=UNNAMED, c=edited)
+    where = _hand_lines(UNNAMED)
+    for copy, verdicts in ((b, "1234"), (c, "123")):
+        status, lines = _report([a, copy], 1)
+        assert (status, lines) == _report([a, copy], 2)
+        said = {
+            line.split(": hand ")[1].split(":")[0]: line
+            for line in lines
+            if "[duplicate-hand]" in line
+        }
+        assert status == 0 and sorted(said) == ["1", "2", "3", "4"], lines
+        for number, line in said.items():
+            assert line.startswith(f"{copy}:{where[number]}:1: hand {number}: warning: "), line
+            if number in verdicts:
+                assert (
+                    "the same hand: a copy" in line and "stores once (a duplicate), in 'a'" in line
+                )
+            else:
+                assert f"this hand as a new hand of 'c', beside {a}'s" in line, line
+        db = tmp_path / f"{copy.stem}.db"
+        imported = runner.invoke(app, ["import", "--db", str(db), str(a), str(copy)])
+        assert imported.exit_code == 0, imported.output
+        stored = 4 - len(verdicts)
+        assert f"{stored} stored, {len(verdicts)} duplicate" in imported.output, imported.output
+        events = runner.invoke(app, ["events", "--db", str(db), "--json"])
+        hands = {e["key"].split("|")[1]: e["hands"] for e in json.loads(events.output)["events"]}
+        assert hands == ({"a": 4, "c": 1} if stored else {"a": 4}), hands
 
 
 def test_one_file_keeps_no_keys_and_several_keep_two_numbers_a_hand(tmp_path: Path) -> None:

@@ -233,6 +233,22 @@ def file_key(record: HandRecord) -> FileKey:
     return known, digest(record.hand_id)
 
 
+def unnamed_key(record: HandRecord) -> FileKey | None:
+    """Of a hand of a session without a name, its table in its event and its number as its
+    fingerprint names them - the session's name blank, whatever file holds it - as two small
+    numbers; None for a named session.  Such a night is an event named after its file
+    (:func:`file_identity`), but a hand is looked up by its fingerprint first: its copy in a
+    file of another name is the hand an import stored from the first, a duplicate in that
+    file's event (:func:`one_hand`), and a hand of that number there in another version is a
+    new hand of this file's event.  A check of several files keeps this key of each such hand
+    to find those (``check_files.HandsOfFiles``)."""
+    if record.session.name:
+        return None
+    kind, _, date, unit = event_of(record.session, record.settings.currency)
+    table = digest(f"{kind}\x1f\x1f{date or ''}\x1f{unit}\x1f{record.table}")
+    return table, digest(record.hand_id)
+
+
 def event_group(record: HandRecord) -> int:
     """:func:`file_identity`'s event (its table and number left out) as one small number: a
     check of several files asks it once for each table of each file, to find a hand copied
@@ -310,6 +326,36 @@ def in_two_files(hand: HandVersion, first: HandVersion) -> bool | None:
     if hand.identity != first.identity:
         return None
     return one_hand(first, hand)
+
+
+def unnamed_copy_words(hand: HandVersion, first: HandVersion) -> str:
+    """What ``check`` says of ``hand``, a hand of a night without a session name that a file
+    of another name holds as it is (:func:`one_hand` by :func:`unnamed_key`): the import
+    stores it once, in the event of the file before, not in this file's."""
+    return (
+        f"hand {hand.identity[-1]} is written in {first.source} (line {first.line}) too, the "
+        "same hand: a copy, which an import of both files stores once (a duplicate), in "
+        f"{first.identity[1]!r}, not in {hand.identity[1]!r} (a night without a session name "
+        "is an event named after its file); remove one of them"
+    )
+
+
+def unnamed_version_words(hand: HandVersion, first: HandVersion, copies: list[str]) -> str:
+    """What ``check`` says of ``hand``, a hand of a night without a session name in another
+    version than ``first``'s, a hand of that number in a file of another name whose hands
+    ``copies`` (their numbers) this file holds as they are: the import stores those once, in
+    the event of the file before, and this one as a new hand of this file's event, beside
+    ``first`` - the night counted in two events."""
+    held = f"hand{'s' if len(copies) > 1 else ''} {', '.join(copies)}"
+    return (
+        f"hand {hand.identity[-1]} is written in {first.source} (line {first.line}) too, in "
+        f"another version, and this file holds that night's {held} as {first.source} does: a "
+        "night without a session name is an event named after its file, so an import of both "
+        f"stores {held} once, in {first.identity[1]!r}, and this hand as a new hand of "
+        f"{hand.identity[1]!r}, beside {first.source}'s - one night in two events; give the "
+        "session one name in both files (a hand of two versions is then a conflict), or "
+        "remove the copy"
+    )
 
 
 def copy_words(hand: HandVersion, first: HandVersion) -> str:
