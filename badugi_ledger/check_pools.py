@@ -81,9 +81,9 @@ class PoolsOfFiles:
         refused = merged.refused(across=source)
         if refused:
             return [_here(source, pools, _at(source, hand, found)) for hand, found in refused]
-        parts = _later_part_refused(self.nights, mine, merged.words, source)
+        parts = _parts_refused(self.nights, mine, merged.words, source)
         if parts is not None:
-            return [parts]
+            return [_here(source, pools, parts)]
         said = {(found.rule, found.pos.line) for _, found in alone}
         return [
             _at(source, hand, found)
@@ -99,19 +99,23 @@ class PoolsOfFiles:
         self.words.update(pools.words)
 
 
-def _later_part_refused(
+def _parts_refused(
     before: dict[tuple[str, str, tuple[str | None, ...]], list[Any]],
     mine: dict[tuple[str, str, tuple[str | None, ...]], list[Any]],
     words: dict[tuple[str | None, ...], str],
     source: str,
 ) -> tuple[HandOutcome, Violation] | None:
     """The import's refusal of ``source`` whose part of a night (``mine``) comes after a part
-    of the same night in a file before it (``before``), in the ledger's play order - one
-    night at its table, its files in the order of their first hand's number
-    (``ledger/views.py``, ``play_order``) - when the part's first hand that takes or carries a
-    pot takes more than the hands before it left: the nights of earlier dates and the night's
-    parts before it (the pool's first hand alone taking last week's pot, on its file's word:
-    ``ledger/carried_pots.py``, ``_walk``).  :meth:`~.replay.pools.Pools.refused` holds each
+    of the same night in a file before it (``before``), or before it, in the ledger's play
+    order - one night at its table, its files in the order of their first hand's number
+    (``ledger/views.py``, ``play_order``), whatever order they were imported in - when a
+    part's first hand that takes or carries a pot takes more than the hands before it left:
+    the nights of earlier dates and the night's parts before it (the pool's first hand alone
+    taking last week's pot, on its file's word: ``ledger/carried_pots.py``, ``_walk``).  A
+    part of the file before that comes after ``source``'s, its first hand free to take last
+    week's pot while it was the night's first, is held to ``source``'s part ahead of it now:
+    the import refuses ``source`` then, naming that hand and its file (at this file's first
+    hand in a pool: :func:`_here`).  :meth:`~.replay.pools.Pools.refused` holds each
     file's part as a night of its own, nights of one date whose order is not known, held to
     their totals only.  A warning, at that hand, in the import's words, as its other refusals
     of carried pots across files are; None when nothing is refused (nights of an unknown
@@ -123,15 +127,22 @@ def _later_part_refused(
 
     for key, nights in mine.items():
         held = [n for n in before.get(key, []) if n.first_take is not None]
-        for part in nights:
+        for part in held + nights:
             move = part.first_move
             if move is None or not move[2] or part.date is None:
                 continue
             ahead = sorted(
-                (n for n in held if (n.name, n.date) == (part.name, part.date)),
+                (
+                    n
+                    for n in held + nights
+                    if n is not part and (n.name, n.date) == (part.name, part.date)
+                ),
                 key=place,
             )
             ahead = [n for n in ahead if place(n) < place(part)]
+            other_side = held if any(part is n for n in nights) else nights
+            if not any(n is m for n in ahead for m in other_side):
+                continue  # (one file's parts: its own check holds them)
             played = [n for n in held + nights if n.first_take is not None]
             if not ahead or any(
                 n.date is None or (n.date == part.date and n.name != part.name) for n in played
@@ -146,9 +157,7 @@ def _later_part_refused(
             if move[2] <= carried + last_week - taken:
                 continue
             _, violation = refusal(key[1], key[2], (part, move), carried, taken, source)
-            if violation.pos.source != source:
-                continue
-            return HandOutcome(source, move[0], violation.pos), violation
+            return HandOutcome(violation.pos.source, move[0], violation.pos), violation
     return None
 
 

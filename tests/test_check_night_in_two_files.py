@@ -100,3 +100,39 @@ def test_the_rest_of_a_night_whose_carrier_the_first_file_stored_is_said_nothing
     ]
     status, lines = _check(paths)
     assert status == 0 and not any("carry" in line for line in lines), lines
+
+
+def test_a_later_files_part_that_comes_first_in_play_order_is_held_to_the_others(
+    tmp_path: Path,
+) -> None:
+    """The same night's files given the other way round (``import rest.bhh night.bhh``):
+    rest.bhh, stored first, is the night's only part, its hand 3 the pool's first hand, free
+    to take last week's pot on its file's word.  Then night.bhh, whose part comes first in
+    play order (its first hand's number, 1, before 3): with it, hand 3 is no longer the
+    pool's first, and the hands before it (hand 1; hand 2 rejected) carried none of the 8 it
+    takes, so the import refuses night.bhh, naming hand 3 of rest.bhh.  ``check`` says that
+    refusal, word for word, at night.bhh's first hand in the pool (its report is the place:
+    rest.bhh's is out already), a warning as every refusal of carried pots across files is;
+    one process or two, text and ``--json``.  With hand 2 mended nothing is said."""
+    night, rest = _write(tmp_path, DAMAGED)
+    paths = [rest, night]
+    first, second = _import(tmp_path, paths)
+    assert first["stored"] == 1 and first["error"] is None
+    refusal = second["error"]
+    assert refusal is not None and f"hand 3 of Night (2024-05-03) ({rest}:5)" in refusal
+    one = _check(paths, "--jobs", "1")
+    assert one == _check(paths, "--jobs", "2")
+    said = [line for line in one[1] if "[carry-carried]" in line]
+    assert said == [f"{night}:5:1: hand 1: warning: {refusal} [carry-carried]"], one
+    objects = [json.loads(line) for line in _check(paths, "--json")[1]]
+    found = [
+        (o["source"], w["line"], w["message"])
+        for o in objects
+        for w in o["warnings"]
+        if w["rule"] == "carry-carried"
+    ]
+    assert found == [(str(night), 5, refusal)]
+    night, rest = _write(tmp_path, NIGHT)
+    assert [f["error"] for f in _import(tmp_path, [rest, night])] == [None, None]
+    status, lines = _check([rest, night])
+    assert status == 0 and not any("carry" in line for line in lines), lines
