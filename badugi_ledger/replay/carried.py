@@ -79,6 +79,12 @@ class TableState:
     resynced: tuple[str, frozenset[str]] | None = None
     """Stacks just taken from the ``final:`` line of a hand that could not be replayed (what
     to say, whose): the next hand that carries one of them says so (a warning), once."""
+    counted: tuple[str, dict[str, int]] | None = None
+    """After a replayed hand whose ``final:`` line disagrees with its replay and does not add
+    up as the replay's stacks do: that hand, and the stacks its line gives the players it
+    disagrees for.  Either figure may be the mistyped one (a stated stack, or the line); the
+    next hand tells which: one the replay's stacks make wrong and these make right goes on
+    from these (:meth:`~.table.TableTracker.replay`), else the replay's go on."""
     recorded: dict[str, int] = field(default_factory=dict)
     """After a replayed hand whose recorded collections disagree with its replay (a payout
     mismatch, reported there): each player's stack as its record has it, where that is not
@@ -412,6 +418,7 @@ def _after_replay(
     """What a replayed hand leaves its table: final stacks, the carried pot, who busted."""
     final = result.final_stacks
     shift = _stated_over_carried(state, record) if result.violations else 0
+    state.counted = _still_counted(state, record, result)
     state.stacks.update(final.items())  # a view: its items are quickest
     unknown = state.unknown
     if unknown:
@@ -499,6 +506,26 @@ def _stated_over_carried(state: TableState, record: HandRecord) -> int:
     )
 
 
+def _still_counted(
+    state: TableState, record: HandRecord, result: HandResult
+) -> tuple[str, dict[str, int]] | None:
+    """:attr:`TableState.counted` after ``record``: kept, moved on by what the hand won or
+    lost each player (and what he bought before it), while a hand says nothing to tell it
+    (replayed as recorded, with no ``final:`` entry for the players counted: a home game
+    writes no line every hand), else None."""
+    if state.counted is None or result.violations:
+        return None
+    hand, counted = state.counted
+    if _final_line(record).keys() & counted.keys():
+        return None
+    start, final = result.starting_stacks, result.final_stacks
+    moved = {
+        p: n + _bought(record, p) + final[p] - start[p] if p in start and p in final else n
+        for p, n in counted.items()
+    }
+    return (hand, moved) if all(n >= 0 for n in moved.values()) else None
+
+
 def _stacks_the_recorder_counted(
     state: TableState, record: HandRecord, final: Mapping[str, int], shift: int = 0
 ) -> None:
@@ -510,15 +537,18 @@ def _stacks_the_recorder_counted(
     up from the stacks the previous hand left, where the hand states others (``shift``: the
     chips its stated stacks hold more, :func:`_stated_over_carried`): the stated stack is the
     mistyped one (``stack-carried``), and the chips it made up must not follow the table.
-    The next hand says so (``stacks-resynced``).  A line that does not add up is itself the
-    mistake: the replay's stacks go on."""
+    The next hand says so (``stacks-resynced``).  A line that does not add up is the mistake,
+    or a stack the hand started from is (one stated a chip off where nothing before it says
+    otherwise): the replay's stacks go on, the line's kept beside them for the next hand to
+    tell (:attr:`TableState.counted`)."""
     finals = _final_line(record)
     if not finals or not finals.keys() >= final.keys() or finals == final:
         return
     total = sum(finals[p] for p in final)
-    if total != sum(final.values()) and not (shift and total == sum(final.values()) - shift):
-        return
     moved = {p for p in final if finals[p] != final[p]}
+    if total != sum(final.values()) and not (shift and total == sum(final.values()) - shift):
+        state.counted = (record.hand_id or "", {p: finals[p] for p in moved})
+        return
     for p in final:
         state.stacks[p] = finals[p]
     state.resynced = (

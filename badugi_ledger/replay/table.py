@@ -99,7 +99,7 @@ from .carried import (
     redeal_hint,
 )
 from .hand import replay_hand
-from .pools import Pools
+from .pools import NightBefore, Pools
 from .unknown_pot import (
     HYPOTHESES,
     UNKNOWN_POT,
@@ -215,6 +215,11 @@ class TableTracker:
         try:
             result = replay_hand(record, stacks=carried, carry_in=carry_in, carry_stakes=stakes)
         except BadugiError as exc:
+            counted = self._as_counted(state, record, carried, carry_in, stakes)
+            if counted is not None:
+                return self._replay_from(
+                    state, record, counted, pot_error, carry_stated, before, unknown
+                )
             if exc.hand is None:
                 exc.hand = record.hand_id
             if before is not None and before.carry:
@@ -233,6 +238,22 @@ class TableTracker:
                 record.pos,
             )
             return HandOutcome(source, record.hand_id, record.pos, record, None, (bug,))
+        if result.violations and state.counted is not None:
+            result = self._as_counted(state, record, carried, carry_in, stakes) or result
+        return self._replay_from(state, record, result, pot_error, carry_stated, before, unknown)
+
+    def _replay_from(
+        self,
+        state: TableState,
+        record: HandRecord,
+        result: HandResult,
+        pot_error: Violation | None,
+        carry_stated: Violation | None,
+        before: NightBefore | None,
+        unknown: dict[str, str],
+    ) -> HandOutcome:
+        """The outcome of ``record`` replayed as ``result``, and what it leaves its table."""
+        source = record.pos.source
         stacks_said = self._table_warnings(state, record, result.unknown_stacks, unknown)
         warnings = (*stacks_said, *result.warnings)
         progressive = GAMES[record.settings.game].progressive
@@ -384,6 +405,42 @@ class TableTracker:
         )
 
     @staticmethod
+    def _as_counted(
+        state: TableState,
+        record: HandRecord,
+        carried: dict[str, int],
+        carry_in: int,
+        stakes: frozenset[str],
+    ) -> HandResult | None:
+        """``record`` replayed from the stacks the ``final:`` line of its table's previous hand
+        gives where that line disagreed with the replay and did not add up
+        (:attr:`~.carried.TableState.counted`), when the replay's stacks break a rule or a
+        figure of the hand and these break none: the previous hand's mistake was a stack it
+        started from, not its line, and the table goes on from the recorder's count (said
+        once, ``stacks-resynced``).  None: the replay's stacks stand."""
+        if state.counted is None:
+            return None
+        hand, counted = state.counted
+        stated = {s.name for s in record.seats if s.stack is not None}
+        moved = {p: n for p, n in counted.items() if p in carried and p not in stated}
+        if not moved:
+            return None
+        try:
+            result = replay_hand(
+                record, stacks={**carried, **moved}, carry_in=carry_in, carry_stakes=stakes
+            )
+        except Exception:  # (an illegal hand, or a bug the first replay reports)
+            return None
+        if result.violations or result.unknown_stacks:
+            return None
+        state.resynced = (
+            f"stacks of {_names(moved)} carried from the final: line of hand {hand}, which "
+            "disagrees with its replay: this hand adds up from them, not from the replay's",
+            frozenset(moved),
+        )
+        return result
+
+    @staticmethod
     def _after_failure(state: TableState, record: HandRecord, trust_final: bool = True) -> None:
         """A hand that could not be replayed: what it carries is what its record says (its
         ``final:`` line, unless ``trust_final`` is off: the line creates or loses chips)."""
@@ -396,7 +453,7 @@ class TableTracker:
         for p, amount in finals.items():
             state.stacks[p] = amount
             state.unknown.pop(p, None)
-        state.resynced = None
+        state.resynced = state.counted = None
         state.recorded = {}
         if finals:
             said = (

@@ -27,7 +27,7 @@ def after_unread(state: TableState, unread: Unread) -> None:
     before = dict(state.stacks), state.carry if state.progressive else 0
     state.forget(list(state.stacks), why)
     state.unknown_default = why
-    state.resynced = None
+    state.resynced = state.counted = None
     state.button = None  # the unreadable hand may have been the table's last
     state.carry_doubted = None
     if state.carry or state.progressive:
