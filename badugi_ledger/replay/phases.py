@@ -10,7 +10,7 @@ states (collections, a carried pot, the rake, a pot total) are collected for :mo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..model.cards import format_cards
@@ -23,6 +23,7 @@ from ..model.events import (
     CarryOut,
     Collect,
     Draw,
+    FinalStack,
     HandsMissing,
     Muck,
     Post,
@@ -387,10 +388,24 @@ def _finish(st: HandState) -> None:
         pass
     if st.phase not in (SHOWDOWN, DONE):
         events = st.record.events
-        last = st.record.position(len(events) - 1) if events else st.record.pos
+        last = st.record.position(_play_stops(events)) if events else st.record.pos
         raise illegal("hand-incomplete", f"the record stops, but {_where(st)}", last)
     if st.phase == DONE and st.redeal and st.carry_stakes and not st.reached_draw:
         _warn_left_out_of_redeal(st)
+
+
+_OUTCOMES = frozenset({Collect, CarryOut, RakeTaken, PotTotal, FinalStack})
+"""The events that state a hand's outcome rather than play it."""
+
+
+def _play_stops(events: Sequence[object]) -> int:
+    """Where a record whose play stops short says so: the first of the outcomes it states
+    after its last play (a collection right after a betting line left out, where the gap
+    is), else its last event."""
+    at = len(events)
+    while at and type(events[at - 1]) in _OUTCOMES:
+        at -= 1
+    return min(at, len(events) - 1)
 
 
 def _warn_left_out_of_redeal(st: HandState) -> None:
