@@ -283,7 +283,9 @@ def located(
     return None
 
 
-def _verdict(found: tuple[int, str] | None, targets: set[int], header: int) -> str:
+def verdict_of(found: tuple[int, str] | None, targets: set[int], header: int) -> str:
+    """Where a problem is, said of a damage at ``targets`` in the hand starting at ``header``
+    (one of :data:`VERDICTS`; ``found`` None: no problem)."""
     if found is None:
         return "unseen"
     if found[0] in targets:
@@ -315,7 +317,7 @@ def damage_hand(
             lines, targets = done
             path.write_text("\n".join(lines) + "\n", encoding="utf-8")
             where = located(path, hand, baseline)
-            verdict = _verdict(where, targets, hand.header)
+            verdict = verdict_of(where, targets, hand.header)
             counts[(damage, verdict)] += 1
             if verdict in show:
                 print(
