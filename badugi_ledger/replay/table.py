@@ -218,7 +218,7 @@ class TableTracker:
             counted = self._as_counted(state, record, carried, carry_in, stakes)
             if counted is not None:
                 return self._replay_from(
-                    state, record, counted, pot_error, carry_stated, before, unknown
+                    state, record, counted, pot_error, carry_stated, before, unknown, stakes
                 )
             if exc.hand is None:
                 exc.hand = record.hand_id
@@ -240,7 +240,9 @@ class TableTracker:
             return HandOutcome(source, record.hand_id, record.pos, record, None, (bug,))
         if result.violations and state.counted is not None:
             result = self._as_counted(state, record, carried, carry_in, stakes) or result
-        return self._replay_from(state, record, result, pot_error, carry_stated, before, unknown)
+        return self._replay_from(
+            state, record, result, pot_error, carry_stated, before, unknown, stakes
+        )
 
     def _replay_from(
         self,
@@ -251,8 +253,10 @@ class TableTracker:
         carry_stated: Violation | None,
         before: NightBefore | None,
         unknown: dict[str, str],
+        stakes: frozenset[str],
     ) -> HandOutcome:
-        """The outcome of ``record`` replayed as ``result``, and what it leaves its table."""
+        """The outcome of ``record`` replayed as ``result`` (``stakes``: the players whose
+        chips are in the pot carried into it), and what it leaves its table."""
         source = record.pos.source
         stacks_said = self._table_warnings(state, record, result.unknown_stacks, unknown)
         warnings = (*stacks_said, *result.warnings)
