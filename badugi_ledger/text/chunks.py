@@ -14,7 +14,6 @@ import heapq
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
@@ -24,7 +23,6 @@ from ..model.limits import MAX_LISTED, more_than_listed
 from ..model.names import composed
 from ..model.positions import pack
 from .entry_positions import CARD_LINE_WORDS
-from .hints import error_at
 from .keywords import HEADER_KEYWORDS, LINE_KIND
 from .transformer import POSTS_NONE, FormatError, RawHand, short
 
@@ -65,15 +63,18 @@ _SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's 
 # ---------------------------------------------------------------- a hand's chunk
 
 
-@dataclass
 class _Spoiled:
-    """The hands after a bad header line (``header``): not read, and reported once."""
+    """The hands after a bad header line (``header``): not read, and reported once.  A plain
+    class, as :class:`_Chunk` is."""
 
-    hand: str | None
-    line: int
-    header: Position
-    count: int = 0
-    last_line: int = 0
+    __slots__ = ("hand", "line", "header", "count", "last_line")
+
+    def __init__(self, hand: str | None, line: int, header: Position) -> None:
+        self.hand = hand
+        self.line = line
+        self.header = header
+        self.count = 0
+        self.last_line = 0
 
     def error(self, source: str) -> ParseError:
         at = self.header.line
@@ -86,30 +87,43 @@ class _Spoiled:
         )
 
 
-@dataclass
 class _Chunk:
     """One hand as it is read: its lines (comments too, for the record's text), the events of
     the body lines the fast path read and where each stands (packed, :mod:`.positions`), and
-    the body lines left to Lark."""
+    the body lines left to Lark.  A plain class with its ``__init__`` written out: a dataclass
+    compiles its generated methods at every start, which costs more than reading a hand."""
 
-    start: int
-    lines: list[str]
-    broken: ParseError | None = None
-    events: list[Event] = field(default_factory=list)
-    positions: list[int] = field(default_factory=list)
-    slow: list[tuple[int, int]] = field(default_factory=list)
-    """Body lines for Lark: (file line, how many events the fast path had read before it)."""
-    bad: list[ParseError] = field(default_factory=list)
-    """The errors of its lines found as they came (a misspelt hand line, lines that cannot be
-    read as text), in line order, up to ``MAX_LISTED + 1`` of them: :attr:`broken` is the
-    first."""
-    too_long: bool = False
-    """It ran on past ``MAX_HAND_LINES`` lines: what was kept of it was let go, and its one
-    error is :attr:`broken`."""
-    skipped: list[tuple[int, int, int]] = field(default_factory=list)
-    """Its lines not kept in :attr:`lines` (blank and comment lines past the bound, lines that
-    cannot be read), as runs of consecutive file lines: (first, last, how many lines the
-    runs before it hold).  One run per kept line at most: bounded as the lines are."""
+    __slots__ = (
+        "start",
+        "lines",
+        "broken",
+        "events",
+        "positions",
+        "slow",
+        "bad",
+        "too_long",
+        "skipped",
+    )
+
+    def __init__(self, start: int, lines: list[str]) -> None:
+        self.start = start
+        self.lines = lines
+        self.broken: ParseError | None = None
+        self.events: list[Event] = []
+        self.positions: list[int] = []
+        self.slow: list[tuple[int, int]] = []
+        """Body lines for Lark: (file line, how many events the fast path had read before it)."""
+        self.bad: list[ParseError] = []
+        """The errors of its lines found as they came (a misspelt hand line, lines that cannot
+        be read as text), in line order, up to ``MAX_LISTED + 1`` of them: :attr:`broken` is
+        the first."""
+        self.too_long = False
+        """It ran on past ``MAX_HAND_LINES`` lines: what was kept of it was let go, and its
+        one error is :attr:`broken`."""
+        self.skipped: list[tuple[int, int, int]] = []
+        """Its lines not kept in :attr:`lines` (blank and comment lines past the bound, lines
+        that cannot be read), as runs of consecutive file lines: (first, last, how many lines
+        the runs before it hold).  One run per kept line at most: bounded as the lines are."""
 
     def skip(self, lineno: int) -> None:
         """File line ``lineno`` of the hand is not kept."""
@@ -261,6 +275,8 @@ def _whole_listed(
             if kept > MAX_LISTED:  # (a check's come in line order: the rest come later)
                 break
     found.sort(key=lambda wrong: (wrong.pos.line, wrong.pos.column))
+    from .hints import error_at  # (hints are for mistakes: loaded at the first)
+
     hand = _hand_id(chunk)
     listed = [error_at(w.message, w.pos, chunk.text(w.pos.line), hand) for w in found[:MAX_LISTED]]
     head, *others = listed

@@ -24,7 +24,6 @@ from .chunks import (
     _Chunk,
     _hand_id,
 )
-from .hints import closest, error_at
 from .lines import Unreadable
 from .parsers import _lark, _plain
 from .record_assembly import _MAX_KNOWN
@@ -63,6 +62,8 @@ class MistypedLines:
         known = (word, outside)
         keyword = self.near_keyword.get(known, "")
         if keyword == "":  # compared once per word of a file (difflib: the dearest check)
+            from .hints import closest  # (hints are for mistakes: loaded at the first)
+
             keyword = closest(word, _HEADER_FIRST_WORDS_OUTSIDE if outside else _HEADER_FIRST_WORDS)
             if len(self.near_keyword) >= _MAX_KNOWN:
                 self.near_keyword.clear()
@@ -100,7 +101,11 @@ class MistypedLines:
         if not _BUTTON.search(stripped):  # (cheap, first: most lines that come here are not)
             return None
         m = _FIRST_WORD.match(stripped)
-        if m is None or m.group() == "hand" or closest(m.group(), ["hand"]) != "hand":
+        if m is None or m.group() == "hand":
+            return None
+        from .hints import closest, error_at  # (hints are for mistakes: loaded at the first)
+
+        if closest(m.group(), ["hand"]) != "hand":
             return None
         corrected = "hand" + stripped[m.end() :]
         named = _HAND_ID.match(corrected)

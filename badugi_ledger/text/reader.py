@@ -10,7 +10,8 @@ written beside this module, as classes the reader's class takes them from, each 
 part it uses: a hand's record checked as a whole (:mod:`.record_assembly`) and the second
 looks at a line the loop could not place (:mod:`.line_mistakes`).  The two parsers of a line
 are :mod:`.parsers`; what needs none of the state is :mod:`.chunks`; the public functions are
-:mod:`.parse`.
+:mod:`.parse`.  The words of a mistake (:mod:`.hints`) are imported where one is found:
+a file without one never loads them.
 """
 
 from __future__ import annotations
@@ -55,7 +56,6 @@ from .headers import (
     refused_items,
     unknown_currencies,
 )
-from .hints import error_at, item_column, items_column, syntax_error
 from .line_mistakes import MistypedLines, _header_in_a_hand
 from .lines import Line, Unreadable
 from .parsers import _lark, _plain
@@ -163,6 +163,8 @@ class _Reader(MistypedLines, RecordAssembly):
                 position = Position(self.source, lineno, len(line) - len(stripped) + 1)
                 self.bad_header = position
                 yield from self._spoiled_before()
+                from .hints import error_at  # (hints are for mistakes: loaded at the first)
+
                 yield error_at(mistyped, position, line, None)
                 continue
             if m is None:
@@ -172,6 +174,8 @@ class _Reader(MistypedLines, RecordAssembly):
                     if len(chunk.lines) > MAX_HAND_LINES:
                         self._too_long(chunk)
                 elif not stray:  # (a hand whose hand line is misspelt, it may be)
+                    from .hints import error_at
+
                     stray = True
                     yield self._at_table(
                         error_at(
@@ -269,6 +273,8 @@ class _Reader(MistypedLines, RecordAssembly):
             if any(tag in ("currency", "chip_value") for tag, _ in items):
                 self.unknown_currencies += unknown_currencies(items, line, self.source, lineno)
         except ConfigError as exc:
+            from .hints import error_at, item_column, items_column
+
             unchanged = all(tag in SESSION_ITEMS for tag, _ in items)
             if self.bad_settings and unchanged and not isinstance(exc, HeaderItemError):
                 return None  # the values an earlier header line set still do not fit
@@ -281,6 +287,8 @@ class _Reader(MistypedLines, RecordAssembly):
             )
             return error_at(exc.message, Position(self.source, lineno, column), line, None)
         except FormatError as exc:  # a number above any amount
+            from .hints import error_at
+
             self.bad_header = Position(self.source, lineno, 1)
             return error_at(exc.message, exc.pos, line, None)
         return None
@@ -294,6 +302,8 @@ class _Reader(MistypedLines, RecordAssembly):
         try:
             return lark.parse(line, start="header")
         except UnexpectedInput as exc:
+            from .hints import syntax_error
+
             named = _CURRENCY_ITEM.search(line)
             buy_in = named[1] if named else self.state.currency
             return syntax_error(
@@ -315,6 +325,8 @@ class _Reader(MistypedLines, RecordAssembly):
         raw: Any = _plain().hand_line(lines[0], source, start) if self.fast and not slow else None
         if raw is None:
             from lark.exceptions import UnexpectedInput
+
+            from .hints import error_at, syntax_error
 
             lark, builder = _lark()
             line_of = [0, start, *(lineno for lineno, _ in slow)]
@@ -340,6 +352,8 @@ class _Reader(MistypedLines, RecordAssembly):
         except Mistakes as found:
             return self._recording(_whole_listed(chunk, found.mistakes, found.seats), chunk)
         except FormatError as exc:
+            from .hints import error_at
+
             error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
             return self._recording(error, chunk)
 
@@ -351,6 +365,8 @@ class _Reader(MistypedLines, RecordAssembly):
         some at a time (:data:`_AT_A_TIME`), each time from the line after the last error,
         so that the good lines of a hand cost about one reading of them."""
         from lark.exceptions import UnexpectedInput
+
+        from .hints import error_at, syntax_error
 
         lark, builder = _lark()
         hand, start, amounts = _hand_id(chunk), chunk.start, self._amounts()

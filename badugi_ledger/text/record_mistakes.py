@@ -13,7 +13,6 @@ from ..model.errors import Position
 from ..model.events import BETWEEN_HANDS, Event
 from ..model.positions import LinePositions
 from .chunks import _BETWEEN_WORDS, _STACK_CHANGES, _written_otherwise
-from .hints import closest
 from .transformer import FormatError, RawHand, short
 
 
@@ -65,6 +64,8 @@ def unseated(
     hands know is right; when they know neither or both, a seat that nothing else in the
     hand names is the typo (reported at the seat, "did you mean Tamás?"), otherwise the
     entry at ``pos`` is.  ``known``: who sat at this table in the file's hands before."""
+    from .hints import closest  # (hints are for mistakes: loaded at the first)
+
     seats = [seat.name for seat in raw.seats]
     meant = closest(name, seats)
     if meant is None:

@@ -48,6 +48,7 @@ from ..model.events import (
     StackChangeKind,
     Verb,
 )
+from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
 from ..model.positions import LinePositions
 
@@ -177,13 +178,19 @@ Placed = tuple[_E, Position]
 """An event of a line Lark read, and where its entry is written (the event carries none)."""
 
 
-@dataclass(frozen=True)
+@frozen_fields
 class TooLarge:
     """A number above limits.MAX_AMOUNT as written (never converted when it has more digits
-    than limits.MAX_DIGITS), for the entry that took it to name it: ``call 9007… is above``."""
+    than limits.MAX_DIGITS), for the entry that took it to name it: ``call 9007… is above``.
+    Frozen as the model's values are (:mod:`badugi_ledger.model.frozen`): nothing compiled."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     digits: str
     pos: Position
+
+    def __init__(self, digits: str, pos: Position) -> None:
+        object.__setattr__(self, "__dict__", {"digits": digits, "pos": pos})
 
 
 Number = int | TooLarge
@@ -350,9 +357,14 @@ def make_hand(hand_id: Named) -> RawHand:
     return RawHand(hand_id[0], hand_id[1], None, [], [], [])
 
 
-@dataclass
+@dataclass(init=False, eq=False, repr=False)
 class RawHand:
-    """A hand as read, before the reader checks it as a whole and makes its record."""
+    """A hand as read, before the reader checks it as a whole and makes its record.  Its
+    ``__init__`` written out, equality and ``repr`` the model's (:mod:`badugi_ledger.model.frozen`):
+    a class made at every start compiles no method."""
+
+    __eq__, __repr__ = fields_eq, fields_repr
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass's
 
     hand_id: str
     pos: Position
@@ -364,6 +376,22 @@ class RawHand:
     parts: list[Any]
     """One item per body line Lark read: its list of events with their positions
     (:data:`Placed`), or POSTS_NONE."""
+
+    def __init__(
+        self,
+        hand_id: str,
+        pos: Position,
+        button: Named | None,
+        seats: list[Seat],
+        seat_pos: list[Position] | LinePositions,
+        parts: list[Any],
+    ) -> None:
+        self.hand_id = hand_id
+        self.pos = pos
+        self.button = button
+        self.seats = seats
+        self.seat_pos = seat_pos
+        self.parts = parts
 
     def add_button(self, who: Named) -> None:
         if self.button is not None:

@@ -200,3 +200,32 @@ def test_making_a_class_frozen_by_the_shared_methods_compiles_nothing() -> None:
     done = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) >= 2  # the check sees the dataclass's own compiles
+
+
+def test_the_readers_too_large_number_behaves_as_a_dataclass() -> None:
+    """A number above any amount as read (``TooLarge``) is frozen as the model's values are:
+    it behaves as a plain frozen dataclass of its fields."""
+    from badugi_ledger.text.transformer import TooLarge
+
+    check_like_the_dataclass(TooLarge("9" * 30, Position("n.bhh", 4, 9)))
+
+
+def test_a_raw_hands_written_out_init_makes_every_declared_field() -> None:
+    """``RawHand`` declares its fields as a dataclass does and writes its ``__init__`` out
+    (nothing compiled at start): it sets every declared field, in order; equality compares
+    them, as the dataclass's did, and a raw hand (mutable) has no hash."""
+    from badugi_ledger.text.transformer import RawHand
+
+    at = Position("n.bhh", 3, 1)
+    raw = RawHand("7", at, None, [], [], [])
+    names = [f.name for f in dataclasses.fields(RawHand)]
+    assert list(vars(raw)) == names
+    assert [getattr(raw, name) for name in names] == ["7", at, None, [], [], []]
+    assert raw == RawHand("7", at, None, [], [], [])
+    assert raw != RawHand("8", at, None, [], [], [])
+    assert (
+        repr(raw)
+        == f"RawHand(hand_id='7', pos={at!r}, button=None, seats=[], seat_pos=[], parts=[])"
+    )
+    with pytest.raises(TypeError):
+        hash(raw)
