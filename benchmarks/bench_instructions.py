@@ -4,6 +4,7 @@ and, with ``--reference DIR``, another source tree beside it.
     python benchmarks/bench_instructions.py [--reference DIR] [--hands 300] [--small 10]
     python benchmarks/bench_instructions.py --phh-folder DIR [--reference DIR] [--hands 300]
         [--small 30]
+    python benchmarks/bench_instructions.py --start-up FILE [--reference DIR]
 
 Wall-clock figures on a shared two-core machine move by 10% from run to run; an instruction
 count does not move at all (one process, ``PYTHONHASHSEED=0``), so a change of a fraction of a
@@ -23,6 +24,10 @@ files (as PokerKit writes them, one hand a file) costs per file as much as per h
 sorting the paths, the summary line, the keys kept for the checks across files).  The first
 ``--hands`` and ``--small`` files of ``DIR`` (by name) are copied into two folders, and per
 file is ``(big run - small run) / (difference in files)``.
+
+``--start-up FILE`` counts one whole run of ``check FILE -j 1`` instead (a one-hand file: what
+a check spends before its first hand, the interpreter's own start included, and ``python -c
+pass`` beside it as the floor): no difference of two runs, the start-up is the figure.
 """
 
 from __future__ import annotations
@@ -113,12 +118,44 @@ def main_phh(args: argparse.Namespace, trees: list[tuple[str, Path]]) -> None:
             print(f"  check  change     {(figures[0] / figures[1] - 1) * 100:+8.2f}%")
 
 
+def main_start_up(file: Path, trees: list[tuple[str, Path]]) -> None:
+    """The ``--start-up`` mode: instructions of one whole run of ``check FILE -j 1``."""
+    print(f"instructions of one run of check {file.name} -j 1 (whole process)")
+    figures = []
+    for name, tree in trees:
+        figure = instructions(tree, ["check", str(file.resolve()), "-j", "1"])
+        figures.append(figure)
+        print(f"  check  {name:10} {figure / 1e6:8.2f} M")
+    if len(figures) == 2:
+        print(f"  check  change     {(figures[0] / figures[1] - 1) * 100:+8.2f}%")
+    print(f"  python -c pass    {floor_instructions() / 1e6:8.2f} M")
+
+
+def floor_instructions() -> int:
+    """Instructions of ``python -c pass``: the interpreter's own start."""
+    env = {**os.environ, "PYTHONSAFEPATH": "1", "PYTHONHASHSEED": "0"}
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "callgrind.out"
+        command = [sys.executable, "-c", "pass"]
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command],
+            capture_output=True,
+            env=env,
+            cwd=scratch,
+        )
+        for line in out.read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise SystemExit("callgrind wrote no totals")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference", type=Path, help="another source tree to count beside")
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--small", type=int, help="hands (files) of the small run: 10 (30)")
     parser.add_argument("--phh-folder", type=Path, help="count check of one-hand PHH files")
+    parser.add_argument("--start-up", type=Path, help="count one run of check FILE -j 1")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
@@ -127,6 +164,9 @@ def main() -> None:
         trees.append(("reference", args.reference.resolve()))
     if args.phh_folder is not None:
         main_phh(args, trees)
+        return
+    if args.start_up is not None:
+        main_start_up(args.start_up, trees)
         return
     args.small = args.small or 10
     files = [simulated_file(n, seed=7) for n in (args.small, args.hands)]
