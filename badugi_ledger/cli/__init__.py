@@ -18,8 +18,12 @@ events, serve) and :mod:`.reports` (a season's figures from the ledger: standing
 report); what they share is :mod:`.common`.
 
 Start-up: typer reads the signature and annotations of every command a group holds at each
-start; the console script's group holds only the command its arguments name (:func:`_to_run`).
-These modules do not use ``from __future__ import annotations``: their
+start; the console script's group holds only the command its arguments name (:func:`_to_run`),
+and only that command's module is imported (:data:`COMMANDS` names each command's module and
+function: the options of the ledger's and the reports' commands are objects made at their
+module's import, which a ``check`` never reads).  The group of every command, :data:`app` (the
+group's help, a misspelt name, a program or test running any command), is made the first time
+it is asked for.  These modules do not use ``from __future__ import annotations``: their
 annotations are objects made once at import, where strings would be compiled and evaluated
 again, twice, for every parameter of every command (some 500 compiles at every start).  And
 they import no module a one-file ``check`` does not need.
@@ -28,15 +32,16 @@ they import no module a one-file ``check`` does not need.
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
-from typing import Annotated, Any
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from ..model.errors import BadugiError, LedgerError
-from . import hands, ledger, reports
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_TERMINATED,
@@ -158,30 +163,41 @@ def _options(
     """Record, check, pay out and keep a chip ledger of Badugi-family poker hands."""
 
 
-COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
-    ("showdown", hands.showdown),
-    ("parse", hands.parse_command),
-    ("new", hands.new_command),
-    ("check", hands.check_command),
-    ("import", ledger.import_),
-    ("standings", reports.standings_cmd),
-    ("settle", reports.settle_cmd),
-    ("export", reports.export_cmd),
-    ("report", reports.report_cmd),
-    ("players", ledger.players_cmd),
-    ("tournament", ledger.tournament_cmd),
-    ("void", ledger.void_cmd),
-    ("unvoid", ledger.unvoid_cmd),
-    ("audit", ledger.audit_cmd),
-    ("events", ledger.events_cmd),
-    ("show", hands.show_cmd),
-    ("convert", hands.convert_command),
-    ("simulate", hands.simulate_command),
-    ("serve", ledger.serve_cmd),
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("showdown", "hands.showdown"),
+    ("parse", "hands.parse_command"),
+    ("new", "hands.new_command"),
+    ("check", "hands.check_command"),
+    ("import", "ledger.import_"),
+    ("standings", "reports.standings_cmd"),
+    ("settle", "reports.settle_cmd"),
+    ("export", "reports.export_cmd"),
+    ("report", "reports.report_cmd"),
+    ("players", "ledger.players_cmd"),
+    ("tournament", "ledger.tournament_cmd"),
+    ("void", "ledger.void_cmd"),
+    ("unvoid", "ledger.unvoid_cmd"),
+    ("audit", "ledger.audit_cmd"),
+    ("events", "ledger.events_cmd"),
+    ("show", "hands.show_cmd"),
+    ("convert", "hands.convert_command"),
+    ("simulate", "hands.simulate_command"),
+    ("serve", "ledger.serve_cmd"),
 )
 """Every command by its name, in the order ``--help`` lists them: the night's work (settle a
 pot at the table, read, start and check a file), the ledger's, then showing, converting and
-simulating hands, and the web app."""
+simulating hands, and the web app; each with its module of this package and its function
+there (:func:`command`)."""
+
+_WHERE = dict(COMMANDS)
+
+
+def command(name: str) -> Callable[..., None]:
+    """The function of the command ``name``, its module imported the first time."""
+    module, function = _WHERE[name].split(".")
+    found: Callable[..., None] = getattr(import_module(f".{module}", __name__), function)
+    return found
+
 
 CHANGING = frozenset({"import", "players", "tournament", "void", "unvoid", "serve"})
 """The commands that can change the ledger (``players`` by a merge, ``tournament`` by its
@@ -189,9 +205,9 @@ terms): an output they cannot write comes after their change is committed, which
 says (:func:`_os_error_words`); the others only read it, or read no ledger at all."""
 
 
-def _group(commands: tuple[tuple[str, Callable[..., None]], ...]) -> typer.Typer:
-    """The command group holding ``commands``: its options, its callback and its habits are the
-    same whichever commands it holds."""
+def _group(names: Iterable[str]) -> typer.Typer:
+    """The command group holding the commands ``names``: its options, its callback and its
+    habits are the same whichever commands it holds."""
     group = typer.Typer(
         cls=_Commands,
         name="badugi-ledger",
@@ -202,13 +218,29 @@ def _group(commands: tuple[tuple[str, Callable[..., None]], ...]) -> typer.Typer
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     group.callback()(_options)
-    for name, command in commands:
-        group.command(name)(command)
+    for name in names:
+        group.command(name)(command(name))
     return group
 
 
-app = _group(COMMANDS)
-"""The ``badugi-ledger`` command group, every command in it (what a program or a test runs)."""
+@cache
+def _whole() -> typer.Typer:
+    """The group of every command (:data:`app`), made once."""
+    return _group(name for name, _ in COMMANDS)
+
+
+if TYPE_CHECKING:
+    app: typer.Typer
+    """The ``badugi-ledger`` command group, every command in it (what a program or a test
+    runs), made the first time it is asked for (:func:`__getattr__`)."""
+
+
+def __getattr__(name: str) -> Any:
+    """:data:`app`, made the first time it is asked for: the group of every command imports
+    every command's module, which a run naming its command never needs."""
+    if name == "app":
+        return _whole()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _to_run(arguments: list[str]) -> typer.Typer:
@@ -220,10 +252,9 @@ def _to_run(arguments: list[str]) -> typer.Typer:
     that names its command can reach no other (the group's own options come before the name;
     ``--help`` of the group, a misspelt name and shell completion, which calls the script with
     no argument, name none and get them all)."""
-    named = dict(COMMANDS)
-    if arguments and arguments[0] in named:
-        return _group(((arguments[0], named[arguments[0]]),))
-    return app
+    if arguments and arguments[0] in _WHERE:
+        return _group((arguments[0],))
+    return _whole()
 
 
 def main() -> None:
