@@ -59,7 +59,8 @@ def test_check_loads_neither_pandas_nor_sqlite_utils() -> None:
 # modules (their choices are spelled in cli/common.py), what only a site's reader yields,
 # ``decimal`` (only where money is typed in or written out), ``json`` (only ``--json``; our own
 # format's grammar tables are JSON, so a text file loads it there), ``csv`` (only CSV output),
-# the modules of the other commands (their options are made at their import).
+# the modules of the other commands (their options are made at their import), ``numbers``
+# (only a table's cells are told numbers by it).
 NOT_AT_START = (
     "badugi_ledger.cli.ledger",
     "badugi_ledger.cli.reports",
@@ -71,6 +72,7 @@ NOT_AT_START = (
     "badugi_ledger.ledger.schema",
     "badugi_ledger.ledger.store",
     "decimal",
+    "numbers",
     "sqlite3",
 )
 

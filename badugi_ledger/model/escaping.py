@@ -24,7 +24,6 @@ neutralises them for its reader:
 from __future__ import annotations
 
 import io
-import numbers
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -262,7 +261,9 @@ def markdown_text(df: pd.DataFrame) -> str:
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, numbers.Number) and not isinstance(value, bool)
+    from numbers import Number  # (only tables load it: a check writes none)
+
+    return isinstance(value, Number) and not isinstance(value, bool)
 
 
 def _is_empty(value: object) -> bool:
