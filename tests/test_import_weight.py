@@ -117,6 +117,8 @@ GETTERS = {{
     "badugi_ledger.model.cards": ("_card_pattern", "_run_patterns"),
     "badugi_ledger.model.money": ("_money_pattern", "_currency_pattern"),
     "badugi_ledger.model.escaping": ("_number_pattern", "_markdown_pattern"),
+    "badugi_ledger.text.chunks": ("_hand_id_pattern", "_currency_item", "_first_word"),
+    "badugi_ledger.text.line_mistakes": ("_button",),
 }}
 def made():
     found = []
@@ -146,16 +148,24 @@ def patterns_made(*args: str) -> list[str]:
     return list(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
 
 
-def test_a_check_of_our_format_compiles_no_pattern_of_other_formats_or_of_errors() -> None:
+def test_a_check_of_our_format_compiles_no_pattern_of_other_formats_or_of_errors(
+    tmp_path: Path,
+) -> None:
     """Telling other formats by a line's shape (KingsClub, PHH), cards not written the usual
-    way, money typed in, CSV and Markdown cells, hints for a mistake: a file of our format
-    with no mistake compiles none of their patterns at start."""
+    way, money typed in, CSV and Markdown cells, hints for a mistake (a hand's number, a
+    line's first word, a hand line's button, a header's currency): a file of our format with
+    no mistake compiles none of their patterns at start."""
     assert patterns_made("check", "-j", "1", str(EXAMPLES / "home_session.bhh")) == []
     # ... and the check sees a pattern compiled where a file needs it.
     kingsclub = CORPUS / "kingsclub" / "Badugi-Limit-USD-30-60-202010.txt"
     assert "_kingsclub_line" in patterns_made("check", "-j", "1", str(kingsclub))
     phh = patterns_made("check", "-j", "1", str(FIXTURES / "wikipedia_badugi.phh"))
     assert "_phh_line" in phh and "_kingsclub_line" not in phh
+    # A misspelt hand line ("hadn 000-1 · button Anna ...") compiles what tells one.
+    misspelt = tmp_path / "misspelt.bhh"
+    text = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    misspelt.write_text(text.replace("hand 000-1", "hadn 000-1"), encoding="utf-8")
+    assert {"_button", "_first_word"} <= set(patterns_made("check", "-j", "1", str(misspelt)))
 
 
 _COMPILES_WHILE_CHECKING = """

@@ -14,6 +14,7 @@ import heapq
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
+from functools import cache
 from itertools import islice
 from typing import Any
 
@@ -46,11 +47,30 @@ _SPACES = (
 _NOT_A_NAME = frozenset(_IGNORED + "#" + _SPACES) | _KIND_STARTS
 """The first characters of lines that may be blank, a comment, a hand line or a header line;
 a line starting with any other is a body line or no line of the format at all."""
-_HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
-_CURRENCY_ITEM = re.compile(r"\bcurrency[ \t]+([A-Z]{3})\b")
-"""A header line's currency, for the hint of its buy-in written as money."""
 
-_FIRST_WORD = re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
+
+# The patterns below serve the words of a mistake only: each is compiled the first time one
+# is needed (a file without a mistake compiles none; tests/test_import_weight.py).
+
+
+@cache
+def _hand_id_pattern() -> re.Pattern[str]:
+    """A hand line's number, for the words of a mistake in its hand."""
+    return re.compile(r"hand[ \t]+([^\s·•;#]+)")
+
+
+@cache
+def _currency_item() -> re.Pattern[str]:
+    """A header line's currency, for the hint of its buy-in written as money."""
+    return re.compile(r"\bcurrency[ \t]+([A-Z]{3})\b")
+
+
+@cache
+def _first_word() -> re.Pattern[str]:
+    """A line's first word, matched against the words of the format when it is none of them."""
+    return re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
+
+
 # Header items a mistyped first word is matched against: those whose values have a shape (a
 # free text follows "cash", "place", …, so "Cash out: Anna 50" would read as one).
 _TEXT_ITEMS = frozenset({"cash", "tournament", "place", "season", "table"})
@@ -204,7 +224,7 @@ def _events(
 def _hand_id(chunk: _Chunk | None) -> str | None:
     if chunk is None:
         return None
-    m = _HAND_ID.match(chunk.lines[0].lstrip(" \t"))
+    m = _hand_id_pattern().match(chunk.lines[0].lstrip(" \t"))
     return m.group(1) if m else None
 
 

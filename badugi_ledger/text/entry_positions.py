@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 
 from ..model.errors import Position
 from ..model.positions import COLUMN_BITS, LinePositions, pack
@@ -28,7 +29,12 @@ _HEAD = re.compile(f"[ \\t]*(?:({'|'.join(_LINE_KEYWORDS)})(?=[ \\t:])[ \\t]*:?[
 _HEAD_STARTS = frozenset(" \t" + "".join(word[0] for word in _LINE_KEYWORDS))
 """The first characters of a line _HEAD matches more of than nothing."""
 
-_SEPARATOR = re.compile("[ \\t]*[·•;][ \\t]*")
+
+@cache
+def _separator() -> re.Pattern[str]:
+    """An entry separator with any spacing around it, for a line not spaced the usual way
+    (compiled the first time one is read)."""
+    return re.compile("[ \\t]*[·•;][ \\t]*")
 
 
 def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int] | None] | None:
@@ -53,7 +59,7 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int] | None] | 
         columns: list[int] = []
         texts, start = [], 0
         first = base + at + 1
-        for m in _SEPARATOR.finditer(body):
+        for m in _separator().finditer(body):
             texts.append(body[start : m.start()])
             columns.append(first + start)
             start = m.end()

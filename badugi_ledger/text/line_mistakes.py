@@ -11,26 +11,31 @@ on :class:`MistypedLines`, which the reader's class takes them from.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ..model.errors import ParseError, Position
 from .chunks import (
-    _FIRST_WORD,
-    _HAND_ID,
     _HEADER_FIRST_WORDS,
     _HEADER_FIRST_WORDS_OUTSIDE,
     _IGNORED,
     _SOME_HAND_LINE,
     MAX_LISTED,
     _Chunk,
+    _first_word,
     _hand_id,
+    _hand_id_pattern,
 )
 from .lines import Unreadable
 from .parsers import _lark, _plain
 from .record_assembly import _MAX_KNOWN
 from .transformer import FormatError, short
 
-_BUTTON = re.compile(r"[·•;][ \t]*button[ \t]")
-"""A hand line's button item (what tells a misspelt hand line from other lines)."""
+
+@cache
+def _button() -> re.Pattern[str]:
+    """A hand line's button item (what tells a misspelt hand line from other lines), compiled
+    the first time a line is looked at as a misspelt one."""
+    return re.compile(r"[·•;][ \t]*button[ \t]")
 
 
 class MistypedLines:
@@ -55,7 +60,7 @@ class MistypedLines:
         fast path has already declined the line.  ``outside`` a hand, the header items of
         free text are matched too ("tabel Back room": its hands would be stored at another
         table, named by nobody; in a hand, "Cash out: Anna 50" would read as one)."""
-        m = _FIRST_WORD.match(stripped)
+        m = _first_word().match(stripped)
         if m is None or (not read_plain and _plain().body_line(line, lineno)):
             return None
         word = m.group()
@@ -98,9 +103,9 @@ class MistypedLines:
         line was read as the hand before it's, which it broke, and the hand it starts was
         lost.  Only a line that reads as a hand line, with its button, once the word is
         corrected, and does not read as a body line (a player named Hand) is one."""
-        if not _BUTTON.search(stripped):  # (cheap, first: most lines that come here are not)
+        if not _button().search(stripped):  # (cheap, first: most lines that come here are not)
             return None
-        m = _FIRST_WORD.match(stripped)
+        m = _first_word().match(stripped)
         if m is None or m.group() == "hand":
             return None
         from .hints import closest, error_at  # (hints are for mistakes: loaded at the first)
@@ -108,7 +113,7 @@ class MistypedLines:
         if closest(m.group(), ["hand"]) != "hand":
             return None
         corrected = "hand" + stripped[m.end() :]
-        named = _HAND_ID.match(corrected)
+        named = _hand_id_pattern().match(corrected)
         if named is None:
             return None
         if self._reads_as(_SOME_HAND_LINE + line, "hand", lineno):  # a body line

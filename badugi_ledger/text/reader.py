@@ -36,12 +36,12 @@ from ..model.money import UNSTATED
 from ..model.settings import GameSettings
 from .chunks import (
     _BODY_WORDS,
-    _CURRENCY_ITEM,
     _IGNORED,
     _KIND_STARTS,
     _LINE_KIND,
     _NOT_A_NAME,
     _Chunk,
+    _currency_item,
     _events,
     _hand_id,
     _listed,
@@ -304,7 +304,7 @@ class _Reader(MistypedLines, RecordAssembly):
         except UnexpectedInput as exc:
             from .hints import syntax_error
 
-            named = _CURRENCY_ITEM.search(line)
+            named = _currency_item().search(line)
             buy_in = named[1] if named else self.state.currency
             return syntax_error(
                 exc, lark, [line], self.source, [0, lineno], None, buy_in=buy_in or UNSTATED

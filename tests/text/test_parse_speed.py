@@ -528,7 +528,7 @@ def test_usual_lines_are_cut_into_entries_without_a_pattern(
     texts = [_simulated(game, "fixed-limit", seed=3) for game in GAME_NAMES]
     texts.append("".join(write_hands(corpus)))
     expected = [[_fresh_plain().body_line(line, 1) for line in _body_lines(t)] for t in texts]
-    monkeypatch.setattr(entry_positions, "_SEPARATOR", NoPattern())
+    monkeypatch.setattr(entry_positions, "_separator", NoPattern)
     plain = _fresh_plain()
     for text, events in zip(texts, expected, strict=True):
         assert [plain.body_line(line, 1) for line in _body_lines(text)] == events
