@@ -256,7 +256,9 @@ def follow_void(db: sqlite3.Connection, at: str, night: int, moved_to: int) -> s
     The old event stays void.  Not when the night's unit changed (kind, currency, chip
     value): voiding a night and importing its file again in its new unit is how a unit is
     corrected on nights that pass a carried pot between them, and the void was for that.
-    The reason, when ``moved_to`` was voided so (None: it was not)."""
+    The reason, when ``moved_to`` was voided so (None: it was not).  Its audit row names
+    ``night`` in ``followed_from``, which an un-void follows back (:func:`one_nights_voids`),
+    and in its ``detail``, in words, for whoever reads the audit."""
     facts = "SELECT void_reason, kind, currency, chip_cents, chip_currency FROM events WHERE id = ?"
     old = db.execute(facts, [night]).fetchone()
     new = db.execute(facts, [moved_to]).fetchone()
@@ -266,16 +268,12 @@ def follow_void(db: sqlite3.Connection, at: str, night: int, moved_to: int) -> s
         "UPDATE events SET void_reason = ?, voided_at = ? WHERE id = ?", [old[0], at, moved_to]
     )
     db.execute(
-        "INSERT INTO audit (at, action, event_id, reason, detail) VALUES (?, 'void', ?, ?, ?)",
-        [at, moved_to, old[0], f"the void of {event_label_of(db, night)} (event {night})"
-         f"{_FOLLOWED}"],
+        "INSERT INTO audit (at, action, event_id, reason, detail, followed_from) "
+        "VALUES (?, 'void', ?, ?, ?, ?)",
+        [at, moved_to, old[0], f"the void of {event_label_of(db, night)} (event {night}), "
+         "whose hands are this event's now", night],
     )  # fmt: skip
     return str(old[0])
-
-
-_FOLLOWED = ", whose hands are this event's now"
-"""How the detail of a void that followed its night (:func:`follow_void`) ends, after
-``(event N)``, the event it followed from."""
 
 
 def one_nights_voids(db: sqlite3.Connection, event_id: int) -> list[int]:
@@ -284,19 +282,16 @@ def one_nights_voids(db: sqlite3.Connection, event_id: int) -> list[int]:
     night's void, which an un-void takes back from all of them, or the night's file, corrected
     back, would bring the void back with its hands."""
     reason = db.execute("SELECT void_reason FROM events WHERE id = ?", [event_id]).fetchone()[0]
-    edges: list[tuple[int, int]] = []
-    for voided, detail in db.execute(
-        "SELECT a.event_id, a.detail FROM audit a JOIN events e ON e.id = a.event_id "
-        "WHERE a.action = 'void' AND a.hand_row IS NULL AND e.void_reason = ? "
-        "AND a.id = (SELECT max(id) FROM audit l WHERE l.event_id = a.event_id "
-        "AND l.action = 'void' AND l.hand_row IS NULL)",
-        [reason],
-    ):
-        text = str(detail or "")
-        if text.endswith(_FOLLOWED) and "(event " in text:
-            night = text[: -len(_FOLLOWED)].rpartition("(event ")[2].rstrip(")")
-            if night.isdigit():
-                edges.append((int(night), int(voided)))
+    edges = [
+        (int(night), int(voided))
+        for night, voided in db.execute(
+            "SELECT a.followed_from, a.event_id FROM audit a JOIN events e ON e.id = a.event_id "
+            "WHERE a.action = 'void' AND a.hand_row IS NULL AND e.void_reason = ? "
+            "AND a.followed_from IS NOT NULL AND a.id = (SELECT max(id) FROM audit l "
+            "WHERE l.event_id = a.event_id AND l.action = 'void' AND l.hand_row IS NULL)",
+            [reason],
+        )
+    ]
     void = {int(r[0]) for r in db.execute("SELECT id FROM events WHERE void_reason = ?", [reason])}
     found = [event_id]
     for event in found:  # (grows as it goes: each event's neighbours, once)

@@ -32,7 +32,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
   ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
 * ``audit``: every hand replaced and every hand or event voided
-  (:mod:`badugi_ledger.ledger.corrections`); ``player_audit``: every merge and un-merge of
+  (:mod:`badugi_ledger.ledger.corrections`; ``followed_from``: the event a night's void
+  followed from, :func:`~.corrections.follow_void`); ``player_audit``: every merge and un-merge of
   players (:mod:`badugi_ledger.ledger.players`; ``names``: the JSON list of the names moved).
 * ``hand_copies``: the other files that hold a hand as stored, besides ``hands.source``.
 * ``source_paths``: the real path of the file each path imported led to
@@ -462,6 +463,37 @@ def _m027_stated_finishes(db: sqlite3.Connection) -> None:
         recompute_tournament(db, event_id)
 
 
+_FOLLOWED_WORDS = ", whose hands are this event's now"
+"""How the ``detail`` of the audit row of a void that followed its night
+(:func:`~.corrections.follow_void`) ended in a ledger before migration 28, after ``(event N)``,
+the event it followed from: kept as written then, whatever the audit says now."""
+
+
+def _m028_followed_from(db: sqlite3.Connection) -> None:
+    """``audit.followed_from``: the event the void of a night followed from to the event of its
+    corrected date or name (:func:`~.corrections.follow_void`), which an un-void of the night
+    follows back (:func:`~.corrections.one_nights_voids`); before, only the row's ``detail``
+    named it, in words (:data:`_FOLLOWED_WORDS`), read here once.  A number that names no event
+    is no event followed from.  (The column is added only where missing: a ledger whose later
+    version rows were taken back runs this again.)"""
+    if "followed_from" not in {str(c[1]) for c in db.execute("PRAGMA table_info(audit)")}:
+        db.execute("ALTER TABLE audit ADD COLUMN followed_from INTEGER REFERENCES events(id)")
+    for row, detail in db.execute(
+        "SELECT id, detail FROM audit WHERE action = 'void' AND hand_row IS NULL "
+        "AND followed_from IS NULL AND detail IS NOT NULL"
+    ).fetchall():
+        if not detail.endswith(_FOLLOWED_WORDS):
+            continue
+        _, event, night = detail[: -len(_FOLLOWED_WORDS)].rpartition("(event ")
+        night = night.removesuffix(")")
+        if event and night.isascii() and night.isdigit():
+            db.execute(
+                "UPDATE audit SET followed_from = ?1 WHERE id = ?2 "
+                "AND EXISTS (SELECT 1 FROM events WHERE id = ?1)",
+                [int(night), row],
+            )
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -583,6 +615,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "tournaments: the places and prizes a site states are kept with the hand they are "
         "written in; a tournament whose hands do not show its end names no winner",
         _m027_stated_finishes,
+    ),
+    (
+        28,
+        "audit: the event a night's void followed from, in a column of its own (read from "
+        "the words of its row's detail before)",
+        _m028_followed_from,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

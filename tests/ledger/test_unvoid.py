@@ -15,11 +15,14 @@ import csv
 import io
 import json
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from badugi_ledger.ledger.schema import MIGRATIONS, _m028_followed_from
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.ledger.unvoids import unvoid
 from badugi_ledger.ledger.void_reasons import SET_ASIDE_REASON
 from badugi_ledger.model.errors import LedgerError
@@ -39,6 +42,8 @@ from tests.ledger.test_corrections_voids import (
 
 PROGRESSIVE = "Progressive night"  # examples/progressive_night.bhh: P1 carries 12, P2 takes it
 TOURNAMENT = "Spring Freezeout"  # examples/tournament.bhh: T3 ends it, Kira first
+_FOLLOWED_FROM = next(v for v, _, make in MIGRATIONS if make is _m028_followed_from)
+"""The migration that adds ``audit.followed_from`` (every later one runs again after it)."""
 
 
 def club(tmp_path: Path) -> Path:
@@ -474,3 +479,103 @@ def test_a_hand_unvoided_after_its_night_was_redated_counts_when_it_is_dated_bac
     code, out = invoke("import", path, "--db", db, "--replace")
     assert code == 0 and "stays void" not in out, out
     assert figures(db) == never
+
+
+def voided_then_redated(tmp_path: Path) -> tuple[Path, Path, dict[str, Any]]:
+    """(ledger, the night's file, its figures never voided): the night voided as ``wrong
+    night``, then its date corrected to 2024-06-02 (the void follows it to event 2)."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    never = figures(db)
+    void(db, EVENT, None, "wrong night")
+    redate(path, "2024-06-02")
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "that event is void (wrong night" in out, out
+    return db, path, never
+
+
+def reword_the_followed_void(db: Path) -> None:
+    """The audit row of the void that followed the night says it in other words: what the
+    audit says is for its reader, and free to change."""
+    with closing(sqlite3.connect(db)) as conn, conn:
+        changed = conn.execute(
+            "UPDATE audit SET detail = 'voided with its night, re-dated from 2024-06-01' "
+            "WHERE event_id = 2 AND action = 'void'"
+        ).rowcount
+    assert changed == 1
+
+
+def unvoided_back_as_never(db: Path, path: Path, never: dict[str, Any]) -> None:
+    """The night un-voided in the event of its new date takes back the void of the old date
+    with it, so that its date corrected back counts as a fresh ledger of the file."""
+    out = take_back(db, EVENT)
+    assert "un-voided event Test night (2024-06-02)" in out, out
+    assert "taken back with it: the void of Test night (2024-06-01)" in out, out
+    write(path, night())
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "that event is void" not in out, out
+    assert figures(db) == never
+
+
+_EVENT_VOIDS = (
+    "SELECT event_id, followed_from FROM audit WHERE action = 'void' AND hand_row IS NULL"
+)
+"""The voids of whole events, and the event each followed from."""
+
+
+def test_a_night_whose_followed_void_is_audited_in_other_words_is_unvoided_whole(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md, *Unvoid*: a night's void that followed it to the event of its
+    corrected date is one void, taken back from every event it followed through.  Which
+    event it followed from is a column of the audit (``followed_from``), not the words of
+    its ``detail``: reworded, the un-void still finds the void of the old date."""
+    db, path, never = voided_then_redated(tmp_path)
+    reword_the_followed_void(db)
+    unvoided_back_as_never(db, path, never)
+
+
+def test_a_followed_void_of_a_ledger_before_the_column_is_read_from_its_words_once(
+    tmp_path: Path,
+) -> None:
+    """A ledger of the schema before ``audit.followed_from`` (the migration that adds it, and
+    every later one, not applied; the column dropped), whose night's void followed its
+    corrected date: opened, the migration reads the event the void followed from out of the
+    words the audit held then ("the void of Test night (2024-06-01) (event 1), whose hands
+    are this event's now"), so the un-void of the night takes back the old date's void too,
+    even with the detail reworded after the upgrade; its schema is a new ledger's."""
+    db, path, never = voided_then_redated(tmp_path)
+    with closing(sqlite3.connect(db)) as conn, conn:  # as the version before made it
+        fresh = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'audit'").fetchone()
+        assert conn.execute("SELECT detail FROM audit WHERE event_id = 2").fetchall() == [
+            ("the void of Test night (2024-06-01) (event 1), whose hands are this event's now",)
+        ]
+        conn.execute("ALTER TABLE audit DROP COLUMN followed_from")
+        conn.execute("DELETE FROM schema_version WHERE version >= ?", [_FOLLOWED_FROM])
+    open_ledger(db).close()
+    with closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("SELECT sql FROM sqlite_master WHERE name = 'audit'").fetchone() == (
+            fresh
+        )
+        followed = conn.execute(_EVENT_VOIDS)
+        assert followed.fetchall() == [(1, None), (2, 1)]
+    reword_the_followed_void(db)
+    unvoided_back_as_never(db, path, never)
+
+
+def test_the_upgrade_takes_no_event_from_words_that_name_none(tmp_path: Path) -> None:
+    """A followed void's words that name an event the ledger does not hold (an event id the
+    column could not point at) name no event followed from: the upgrade opens the ledger,
+    and the void stays on the event it is on."""
+    db, _, _ = voided_then_redated(tmp_path)
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute(
+            "UPDATE audit SET detail = replace(detail, '(event 1)', '(event 9)') WHERE event_id = 2"
+        )
+        conn.execute("ALTER TABLE audit DROP COLUMN followed_from")
+        conn.execute("DELETE FROM schema_version WHERE version >= ?", [_FOLLOWED_FROM])
+    open_ledger(db).close()
+    with closing(sqlite3.connect(db)) as conn:
+        followed = conn.execute(_EVENT_VOIDS)
+        assert followed.fetchall() == [(1, None), (2, None)]
