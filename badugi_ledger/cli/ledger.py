@@ -143,6 +143,7 @@ def import_(
                 progress_every=1,
                 jobs=jobs,
                 renamed_from=renamed_from,
+                files=files,
             )
     except KeyboardInterrupt as cut:  # after the bar is gone
         # with a report, every file was imported: only the ledger's closing was cut

@@ -406,20 +406,25 @@ def import_paths(
     progress_every: int = 1000,
     jobs: int | None = 1,
     renamed_from: str | Path | None = None,
+    files: Sequence[Path] | None = None,
 ) -> ImportReport:
     """Import every file named or found in the folders named
     (:func:`~badugi_ledger.file_choice.history_files`), as :func:`import_files` does; first, a
     file of these paths the ledger holds the hands of and the folder lacks (a record page's
     save of a renamed night, stopped before it wrote the file) is written from the ledger
-    (:mod:`.unwritten_files`), so that the night is read from it and not from its old name."""
+    (:mod:`.unwritten_files`), so that the night is read from it and not from its old name.
+    ``files``: the files ``paths`` name, found already (the command line refuses a wrong path
+    before it opens a ledger), walked again only when a file was written among them."""
     from ..file_choice import history_files
     from .unwritten_files import write_unwritten
 
     paths = list(paths)
     written = write_unwritten(db, within=paths)  # (before the folders are read: it holds them)
+    if files is None or written:
+        files = history_files(paths)
     report = import_files(
         db,
-        history_files(paths),
+        files,
         strict=strict,
         replace=replace,
         fmt=fmt,
