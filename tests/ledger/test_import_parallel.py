@@ -99,13 +99,15 @@ def test_jobs_2_leaves_the_ledger_and_report_of_jobs_1(
     assert "payout percentages must total 100" in out
     if strict:
         assert "g_not_utf8.bhh: 0 stored, 0 duplicate, 1 rejected (refused" in out
-        # The 5 bad hands and the one after them whose stacks are unknown.
-        assert "c_broken.bhh: 0 stored, 0 duplicate, 6 rejected (refused by --strict" in out
+        # The broken hand, and the hand after it, warned of its button (--strict refuses a
+        # warning too).
+        assert "c_broken.bhh: 0 stored, 0 duplicate, 2 rejected (refused by --strict" in out
     else:
-        # The edit swallowed the lines up to a later hand's " from": five hands break, and
-        # the last of them has a final: line that does not add up from the stacks it started
-        # with, so the hand after it starts from unknown stacks and is not stored either.
-        assert "c_broken.bhh: 40 stored, 0 duplicate, 6 rejected" in out
+        # The edit swallowed the lines up to a later hand's " from": the hand it cut breaks,
+        # its final: line a later hand's (chips created, said there); the hands after it add up
+        # from that line's stacks (stacks-resynced, a warning) and are stored, each mistake
+        # said once rather than again in every later hand.
+        assert "c_broken.bhh: 45 stored, 0 duplicate, 1 rejected" in out
         assert "f_overlap.bhh: 40 stored, 120 duplicate, 0 rejected" in out
         assert "g_not_utf8.bhh: 29 stored, 0 duplicate, 1 rejected" in out
     assert len(rows["hands"]) > 250 and rows["tournament_entries"]
