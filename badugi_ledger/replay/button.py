@@ -13,8 +13,10 @@ where the seat it passes to is certain:
   not be read, no ``missing hands``, no gap a site's file shows, no hand of another game);
 * the same players sit in the same order in both (nobody joined, left or changed places);
 * in both, every player seated was dealt in: nobody sits out, and everyone has chips at the deal
-  (nobody busted and still listed, no player with no chips dealt into a redeal), each stack
-  known;
+  (nobody busted and still listed, no player with no chips dealt into a redeal).  Where a stack
+  is not known (after a hand that could not be replayed), the record itself may show the player
+  dealt in: cards dealt, a post written, an action, a draw, a showdown, a pot collected
+  (:func:`shown_dealt_in`); a player it shows none of this for leaves the seat uncertain;
 * the previous hand's blinds were posted as its button says (:func:`blinds_follow_button`).  A
   site may put the button on a seat nobody sits in (a dead button, after players left), which
   its reader records as the nearest player before that seat (docs/importers.md): with two
@@ -33,7 +35,21 @@ from collections.abc import Container, Mapping, Sequence
 from typing import NamedTuple
 
 from ..model.errors import Position
-from ..model.events import BETWEEN_HANDS, Deal, HandRecord, Post, Seat, SitOut, StackChange
+from ..model.events import (
+    BETWEEN_HANDS,
+    Action,
+    Buy,
+    Collect,
+    Deal,
+    Draw,
+    HandRecord,
+    Muck,
+    Post,
+    Seat,
+    Show,
+    SitOut,
+    StackChange,
+)
 from ..model.forced import blind_players
 from ..model.results import Violation
 from .state import UNKNOWN_STACK
@@ -43,6 +59,9 @@ _BEFORE_ACTION = BETWEEN_HANDS | {Deal}
 
 _UNKNOWN_FROM = UNKNOWN_STACK >> 1
 """A stack this large is unknown (:data:`~.state.UNKNOWN_STACK`, give or take its hand)."""
+
+_PLAYS = (Deal, Post, Action, Draw, Buy, Show, Muck, Collect)
+"""What only a player dealt in does in a hand (:func:`shown_dealt_in`)."""
 
 
 class ButtonBase(NamedTuple):
@@ -71,8 +90,9 @@ def everyone_dealt_in(
 ) -> bool:
     """Whether every player ``record`` seats is dealt in, as far as is certain before the
     replay: nobody sits out, and each stack at the deal (stated, or carried from ``stacks``
-    with the hand's rebuys, top-ups and cash-outs) is known and above zero.  ``unknown``: the
-    players whose carried stacks are unknown."""
+    with the hand's rebuys, top-ups and cash-outs) is above zero, or, where it is not known
+    (after a hand that could not be replayed), the record itself shows the player dealt in
+    (:func:`shown_dealt_in`).  ``unknown``: the players whose carried stacks are unknown."""
     changes: dict[str, int] = {}
     for event in record.events:
         kind = type(event)
@@ -82,17 +102,36 @@ def everyone_dealt_in(
             return False
         if isinstance(event, StackChange):
             changes[event.player] = changes.get(event.player, 0) + event.chips
+    shown: frozenset[str] | None = None
     for seat in record.seats:
         chips = seat.stack
         if chips is None:
             name = seat.name
             carried = stacks.get(name)
-            if carried is None or name in unknown:
+            chips = None if carried is None or name in unknown else carried + changes.get(name, 0)
+        if chips is None or chips >= _UNKNOWN_FROM:
+            if shown is None:
+                shown = shown_dealt_in(record)
+            if seat.name not in shown:
                 return False
-            chips = carried + changes.get(name, 0)
-        if chips <= 0 or chips >= _UNKNOWN_FROM:
+        elif chips <= 0:
             return False
     return True
+
+
+def shown_dealt_in(record: HandRecord) -> frozenset[str]:
+    """The players ``record`` shows dealt in whatever their stacks: those who are dealt cards,
+    post (as written: posts the reader implied are its guess from the button, not the
+    record's), act, draw, buy, show, muck or collect: what a player not dealt in has no
+    cards for.
+    A player it shows none of this for may still have been dealt in (the big blind everyone
+    folds to), or not (busted, and still listed): not certain."""
+    implied = record.posts_implied
+    return frozenset(
+        event.player
+        for event in record.events
+        if isinstance(event, _PLAYS) and not (implied and isinstance(event, Post))
+    )
 
 
 def blinds_follow_button(record: HandRecord) -> bool:

@@ -264,3 +264,58 @@ def test_a_table_keeps_its_last_button_without_its_hand(tmp_path: Path) -> None:
     base = base_of(first)
     assert (base.button, base.hand, base.line) == ("Anna", "1", 4)
     assert not any(isinstance(value, HandRecord) for value in base)
+
+
+def test_a_button_after_a_hand_that_could_not_be_replayed_is_checked(tmp_path: Path) -> None:
+    """``000`` (Setup): "the deal passes to the left after every hand", a hand that could not
+    be replayed included.  Hand 1 breaks the order of play, so nobody's stack is known after
+    it; hand 2 keeps the button on Anna, and its record shows every player dealt in (each one
+    acts, or collects), so the seat it passes to is certain: Ben.  Hand 3 goes on from where
+    hand 2 put it back on course, and is no second mistake."""
+    everyone = "Anna · Ben · Cara · Dan"
+    first = written(
+        "1",
+        "Anna",
+        "Anna 100 · Ben 100 · Cara 100 · Dan 100",
+        "Anna folds · Dan folds · Ben folds",  # Dan, left of the big blind, acts first
+        "Cara collects 2",
+    )
+    kept = written("2", "Anna", everyone, "Dan folds · Anna folds · Ben folds", "Cara collects 2")
+    on = written("3", "Ben", everyone, "Anna folds · Ben folds · Cara folds", "Dan collects 2")
+    text = HEADER + first + kept + on
+    outcomes = checked(tmp_path, text)
+    assert [e.rule for e in outcomes[0].errors] == ["turn-order"]
+    warned = [(o.hand_id, w.pos.line) for o in outcomes for w in o.warnings]
+    button = [
+        (o.hand_id, w.pos.line) for o in outcomes for w in o.warnings if w.rule == "button-order"
+    ]
+    assert button == [("2", hand_line(text, "2"))], warned
+    message = next(w.message for w in outcomes[1].warnings if w.rule == "button-order")
+    assert "keeps the button on Anna" in message and "should be on Ben" in message
+
+
+def test_after_a_hand_that_could_not_be_replayed_a_player_not_shown_dealt_in_is_uncertain(
+    tmp_path: Path,
+) -> None:
+    """After a hand that could not be replayed, a listed player the record shows neither
+    dealt cards, posting as written, acting, drawing, showing nor collecting may have busted
+    in it (``000``: "play until only one player has chips left"), and the texts give no rule
+    for the button then: no warning, whatever seat the button is on."""
+    first = written(
+        "1",
+        "Anna",
+        "Anna 100 · Ben 100 · Cara 100 · Dan 100",
+        "Anna folds · Dan folds · Ben folds",
+        "Cara collects 2",
+    )
+    for button, acts, winner in (
+        ("Anna", "Anna folds · Ben folds", "Cara"),  # Dan silent: dealt out, maybe
+        ("Cara", "Ben folds · Cara folds", "Anna"),  # Dan's small blind: the reader's guess
+    ):
+        text = (
+            HEADER
+            + first
+            + written("2", button, "Anna · Ben · Cara · Dan", acts, f"{winner} collects 2")
+        )
+        outcomes = checked(tmp_path, text)
+        assert not any(w.rule == "button-order" for o in outcomes for w in o.warnings), button

@@ -214,7 +214,10 @@ def test_a_bad_hand_does_not_stop_the_others() -> None:
     assert "hand 2 could not be replayed" in three.warnings[0].message
     assert three.result is not None and three.result.unknown_stacks == {"Anna", "Ben", "Cara"}
     assert dict(three.result.final_stacks) == {} and dict(three.result.payouts) == {"Anna": 2}
-    assert [w.rule for w in outcomes[3].warnings] == []  # stated stacks: known again
+    # Stated stacks: known again.  Hand 3, whose record shows everyone dealt in, passes the
+    # button on though hand 2 could not be replayed, and hand 4 keeps it on Ben (``000``: the
+    # deal passes to the left after every hand).
+    assert [w.rule for w in outcomes[3].warnings] == ["button-order"]
 
 
 def test_parse_errors_become_outcomes() -> None:
