@@ -35,7 +35,8 @@ from .report import (
     TWICE,
     Conflict,
     event_fact_words,
-    other_table_copy,
+    other_table_advice,
+    other_table_words,
 )
 from .rows import HandRows
 from .stored_values import check_stored_values
@@ -192,8 +193,9 @@ def copy_elsewhere(
         number,
         rows.identity[0],
         event_label_of(conn, event_id),
-        (other_table_copy(number, table, str(stored.source)),),
+        (other_table_words(number, table, str(stored.source)),),
         fix=OTHER_TABLE,
+        advice=other_table_advice(str(stored.source)),
     )
 
 

@@ -278,7 +278,7 @@ class FileEvents:
                 "INSERT INTO audit (at, action, event_id, reason, detail) "
                 "VALUES (?, 'replace', ?, ?, ?)",
                 [self.now, event_id, f"import --replace {self.report.source}",
-                 "; ".join(conflict.differences)],
+                 "; ".join(conflict.said)],
             )  # fmt: skip
             self.touched.add(event_id)
         said = self.report.replaced if self.replace else self.report.conflicts

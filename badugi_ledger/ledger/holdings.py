@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
+from .advice import Advice
 from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
 from .report import GONE_FROM_FILE, REJECTED_KEPT, Conflict, FileReport
@@ -262,26 +263,20 @@ class FileHoldings:
             self._forget_old_name()
             return False
         if self.replace:
-            hint = "fix the file's unreadable or rejected hands first"
+            hint, advice = ": fix the file's unreadable or rejected hands first", None
         elif not (self.read_any or self.unsure or self.report.rejected):
-            hint = (
-                "the file holds no hands now: import it again with --replace to void them, "
-                "or void the whole event (badugi-ledger void --event EVENT --reason TEXT)"
-            )
+            hint, advice = ": the file holds no hands now", Advice("replace or void the event")
         else:
-            hint = (
-                "void it (badugi-ledger void) if it was taken out on purpose, or import again "
-                "with --replace"
-            )
+            hint, advice = "", Advice("void or replace")
         held = {**self.earlier, **{i: hand[:5] for i, hand in self.earlier_voids.items()}}
         for row_id in sorted(held):
             number, table, event_id, line, held_by = held[row_id]
             label = event_label_of(self.conn, event_id)
             void = self.earlier_voids[row_id][5] if row_id in self.earlier_voids else None
             why = self._why_left_out(held_by, void)
-            said = hint
+            said, what = hint, advice
             if void is not None and not self.replace:
-                said = "import again with --replace to leave it out of the night's play"
+                said, what = "", Advice("replace to leave out of play")
             self.report.conflicts.append(
                 Conflict(
                     held_by,
@@ -289,9 +284,10 @@ class FileHoldings:
                     number,
                     table,
                     label,
-                    (f"{why}: {said}",),
+                    (f"{why}{said}",),
                     fix=GONE_FROM_FILE,
                     left_out=True,
+                    advice=what,
                 )
             )
         return True
@@ -330,9 +326,10 @@ class FileHoldings:
             text = (
                 f"{why}: the voided one stays void, and is no part of the night's play; if "
                 f"{corrected}a hand of the file is that hand with other stacks or another number "
-                "(a hand deleted before it), the ledger cannot tell: void that one too "
-                f"(badugi-ledger void --event {self._event_arg(event_id)} --hand NUMBER "
-                f"--reason {quote(reason)!r})"
+                "(a hand deleted before it), the ledger cannot tell"
+            )
+            advice: Advice | None = Advice(
+                "void this one too", event=self._event_arg(event_id), reason=reason
             )
             (content,) = self.conn.execute(
                 "SELECT content FROM hands WHERE id = ?", [row_id]
@@ -340,13 +337,16 @@ class FileHoldings:
             held = self.back.get((table, str(content)))
             if held is not None and held[0] != event_id:
                 text = f"{why}: it stays void, and so does the file's {held[1]}, which is this hand"
+                advice = None
             out = out_of_play_reason(reason, self.report.source)
             self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [out, row_id])
             audit_void(self.conn, self.now, event_id, row_id, table, number, out, None)
             self._held_elsewhere(row_id)
             self.touched.add(event_id)
             label = event_label_of(self.conn, event_id)
-            said.append(Conflict(held_by, line, number, table, label, (text,), left_out=True))
+            said.append(
+                Conflict(held_by, line, number, table, label, (text,), left_out=True, advice=advice)
+            )
         return said
 
     def _holds_number(self, event_id: int, table: str, number: str, row_id: int) -> bool:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..model.escaping import for_terminal
+from .advice import AUDIT, Advice
 
 
 def other_games_line(files: int, skipped: int) -> str:
@@ -31,14 +33,25 @@ def other_table_copy(number: str, table: str, source: str, line: int | None = No
     """What an import says of a new hand that a counting hand of its event, numbered alike at
     another table (``table``, from ``source``, at ``line`` when a check names it), records in
     every figure: a copy whose table is named otherwise, a conflict (the import's, and
-    ``check``'s of a file holding such a copy of a hand a file before it holds)."""
+    ``check``'s of a file holding such a copy of a hand a file before it holds), with what
+    to do in the command line's words."""
+    advice = other_table_advice(source)
+    return advice.after(other_table_words(number, table, source, line), advice.command_words())
+
+
+def other_table_words(number: str, table: str, source: str, line: int | None = None) -> str:
+    """What differs of :func:`other_table_copy`'s hand, without what to do of it."""
     at = f"{source}, line {line}" if line is not None else source
     return (
         f"the ledger holds this hand as hand {number} at table {table!r} (from {at}), the "
-        "same in every figure: a copy whose table is named otherwise; name the table as the "
-        f"ledger does, or correct the table's name in {source} and import it again with "
-        "--replace"
+        "same in every figure: a copy whose table is named otherwise"
     )
+
+
+def other_table_advice(source: str) -> Advice:
+    """What to do of :func:`other_table_copy`'s hand: name the table as the ledger does, or
+    correct it in ``source``, the file the ledger holds it from, and store that file again."""
+    return Advice("replace the other file", source=source, joiner="; ")
 
 
 @dataclass(frozen=True)
@@ -112,6 +125,20 @@ class Conflict:
     left_out: bool = False
     """The file no longer holds the hand: :attr:`line` is where the version imported before
     held it (the report says ``formerly line N``: another hand may stand there now)."""
+    advice: Advice | None = None
+    """What to do of this hand (void it, store the file's version…), which ends the last of
+    :attr:`differences` (those say only what differs): each front end says it its own way,
+    the import's report in the command line's words (:attr:`said`)."""
+
+    @property
+    def said(self) -> tuple[str, ...]:
+        """:attr:`differences` as the import's report says them: the last one ended by the
+        :attr:`advice` in the command line's words (the text report, the JSON's
+        ``differences``, the audit's detail)."""
+        if self.advice is None or not self.differences:
+            return self.differences
+        *first, last = self.differences
+        return (*first, self.advice.after(last, self.advice.command_words()))
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -120,7 +147,7 @@ class Conflict:
             "hand": self.hand,
             "table": self.table,
             "event": self.event,
-            "differences": list(self.differences),
+            "differences": list(self.said),
             "event_fact": self.event_fact,
         }
 
@@ -129,7 +156,7 @@ class Conflict:
         an older version may have stored with a line break, so every control character is
         written visibly (``for_terminal``)."""
         table = f" at table {self.table}" if self.table else ""
-        differences = "; ".join(self.differences)
+        differences = "; ".join(self.said)
         where = f"formerly line {self.line}" if self.left_out else f"line {self.line}"
         line = f"  {where} hand {self.hand}{table} of {self.event}: {what}: {differences}"
         return for_terminal(line)
@@ -193,6 +220,15 @@ _EVENT_FACT = (
     "file's hands of the event are stored, and the event keeps the ledger's fact; import again "
     "with --replace to take the file's (see: badugi-ledger audit)"
 )
+
+
+class VoidNote(NamedTuple):
+    """What an import says of a void event a file went on with (:meth:`FileReport.voids`)."""
+
+    said: str
+    why: str
+    """The event's void reason."""
+    advice: Advice
 
 
 @dataclass
@@ -260,14 +296,19 @@ class FileReport:
         return bool(self.skipped) and empty and not (self.replaced or self.error)
 
     def void_notes(self) -> list[str]:
-        """What the report says of each void event the file went on with (:attr:`void_events`).
+        """What the report says of each void event the file went on with (:attr:`void_events`),
+        with where to see more in the command line's words.
 
         >>> FileReport("x.bhh", void_events=[("Fri (2026-12-04)", "test night")]).void_notes()
         ['its hands of Fri (2026-12-04) count in no figure: that event is void (test night; see: badugi-ledger audit)']
         """  # noqa: E501
+        return [f"{note.said} ({note.why}; {note.advice.command_words()})" for note in self.voids()]
+
+    def voids(self) -> list[VoidNote]:
+        """Each of :attr:`void_events` as a note: what it says, why the event is void, and
+        what to do of it (see who voided it: :data:`~.advice.AUDIT`)."""
         return [
-            f"its hands of {event} count in no figure: that event is void ({why}; see: "
-            "badugi-ledger audit)"
+            VoidNote(f"its hands of {event} count in no figure: that event is void", why, AUDIT)
             for event, why in self.void_events
         ]
 

@@ -384,7 +384,7 @@ class FileWriter:
             "VALUES (?, 'replace', ?, ?, ?, ?, ?, ?, ?, ?)",
             [self.now, stored.event_id, hand_id, conflict.table, conflict.hand,
              f"import --replace {rows.source}", stored.fingerprint, rows.fingerprint,
-             "; ".join(conflict.differences)],
+             "; ".join(conflict.said)],
         )  # fmt: skip
         self.touched.add(stored.event_id)
         self.report.replaced.append(conflict)

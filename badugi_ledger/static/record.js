@@ -749,7 +749,6 @@
         ),
       );
     }
-    if (data.conflict_note) parts.push(el("p", { class: "muted conflict-note" }, data.conflict_note));
     if (data.dropped && data.dropped.length) {
       parts.push(el("p", {}, `The saved file holds hands this text does not: ${data.dropped.join(", ")}.`));
     }

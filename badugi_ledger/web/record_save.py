@@ -12,7 +12,6 @@ a worker thread.
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -597,31 +596,18 @@ def _renamed_from(
     return path
 
 
-_COMMAND_WORDS = re.compile(r"(?<![\w-])--[a-z]|\bbadugi-ledger [a-z]")
-"""An option or a command of the command line named in the import's words of a conflict
-(``import again with --replace``, ``badugi-ledger void``), which are ``import``'s report's."""
-
-_CONFLICT_NOTE = (
-    "These lines are the import's, written for its command line. On this page, “Replace with "
-    "this version” does what they say of --replace (a hand the text no longer holds is left "
-    "out of the night); or correct the text, or put back in it what it lacks, and save again. "
-    "What else they name (badugi-ledger void, audit…) is done where the server runs."
-)
-"""What the page says under conflicts whose words name the command line: what the page's
-own button does of them (a page's reader has no command line)."""
-
-
 def _saved(done: FileReport, final: Path) -> Saved:
     """The answer to a save from the import's report of its file."""
     from ..ledger.report import ImportReport
+    from .advice_words import page_conflict, page_void_notes
 
     data: dict[str, Any] = {
         "file": str(final),
         "file_name": final.name,
         "stored": done.stored,
         "duplicate": done.duplicate,
-        "replaced": [c.as_dict() for c in done.replaced],
-        "conflicts": [c.as_dict() for c in done.conflicts],
+        "replaced": [page_conflict(c) for c in done.replaced],
+        "conflicts": [page_conflict(c) for c in done.conflicts],
         "rejected": [r.as_dict() for r in done.rejected],
         "report": ImportReport(files=[done]).text_lines(),
     }
@@ -629,9 +615,6 @@ def _saved(done: FileReport, final: Path) -> Saved:
         return Saved("error", {**data, "error": f"not imported: {done.error}"})
     if done.conflicts:
         count = len(done.conflicts)
-        said = (d for c in done.conflicts for d in c.differences)
-        if any(_COMMAND_WORDS.search(words) for words in said):
-            data["conflict_note"] = _CONFLICT_NOTE
         return Saved("conflict", {
             **data,
             "error": f"{count} hand{'s' if count != 1 else ''} of the ledger this text would "
@@ -643,6 +626,6 @@ def _saved(done: FileReport, final: Path) -> Saved:
         return Saved("rejected", {
             **data, "error": f"not saved to {final.name}: {done.counts()}"
         })  # fmt: skip
-    notes = done.void_notes() + done.warning_notes()
+    notes = page_void_notes(done) + done.warning_notes()
     data["message"] = "; ".join([f"saved {final.name}: {done.counts()}", *notes])
     return Saved("saved", data)

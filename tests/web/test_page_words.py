@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -57,13 +58,15 @@ HAND_2 = "\nhand 2 · button Ben · Ann 99 · Ben 101\nBen folds\nAnn collects 2
 HAND_3 = "\nhand 3 · button Ann · Ann · Ben\nAnn folds\nBen collects 2\n"
 
 
-def test_a_conflict_in_the_command_lines_words_says_what_the_page_does_of_it(
-    tmp_path: Path,
-) -> None:
+COMMAND_WORDS = re.compile(r"(?<![\w-])--[a-z]|\bbadugi-ledger\b")
+"""An option or a command of the command line: never a page's words of what to do."""
+
+
+def cut_night(tmp_path: Path, *, replace: bool = False) -> Any:
     """Hand 1 cut from the saved file on the laptop, the page goes on from the file as it is
-    now: the ledger still holds hand 1 from it, a conflict the import words for its command
-    line ("void it (badugi-ledger void) …, or import again with --replace"); the page says
-    what its own button does of it."""
+    now (hand 3 typed): the ledger still holds hand 1 from the file, which no longer holds it
+    (README.md: "one the text no longer holds is a conflict, stored only when you choose to
+    replace")."""
     from badugi_ledger.ledger.store import open_ledger
     from badugi_ledger.web.record_night import file_stamp
     from badugi_ledger.web.record_save import save_text
@@ -78,12 +81,52 @@ def test_a_conflict_in_the_command_lines_words_says_what_the_page_does_of_it(
         cut = HEADER + HAND_2.lstrip("\n")
         path.write_text(cut, encoding="utf-8")
         typed = cut + HAND_3
-        saved = save_text(
-            ledger, folder, typed, replace=False, was=path.name, stamp=file_stamp(path)
+        return save_text(
+            ledger, folder, typed, replace=replace, was=path.name, stamp=file_stamp(path)
         )
     finally:
         ledger.close()
+
+
+def test_a_conflict_says_what_to_do_in_the_pages_words_not_the_command_lines(
+    tmp_path: Path,
+) -> None:
+    """The import words what to do of that conflict for its command line ("void it
+    (badugi-ledger void) …, or import again with --replace"); the page says it in its own:
+    its button, and a void done where the server runs, and what differs as the import says
+    it."""
+    saved = cut_night(tmp_path)
     assert saved.outcome == "conflict", saved.data
-    assert "--replace" in " ".join(saved.data["conflicts"][0]["differences"])
-    note = saved.data["conflict_note"]
-    assert "“Replace with this version” does what they say of --replace" in note, note
+    (conflict,) = saved.data["conflicts"]
+    said = "; ".join(conflict["differences"])
+    assert not COMMAND_WORDS.search(said), said
+    assert said.startswith("imported from this file before, and not in it any more: "), said
+    assert "“Replace with this version” leaves it out of the night" in said, said
+    assert "void it (a void is done where the server runs)" in said, said
+    assert "conflict_note" not in saved.data  # (no gloss of the command line's words)
+
+
+def test_a_void_events_note_on_the_page_says_the_audit_is_read_where_the_server_runs(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md: a void event's later hands count in no figure, and the import report
+    says so ("…that event is void (REASON…)"), and the record page's message too: the page's
+    says where its audit is read, not a command."""
+    from badugi_ledger.ledger.corrections import void
+    from badugi_ledger.ledger.store import open_ledger
+    from badugi_ledger.web.record_save import save_text
+
+    folder = tmp_path / "recorded"
+    ledger = open_ledger(tmp_path / "club.db")
+    try:
+        assert save_text(ledger, folder, HEADER + HAND_1, replace=False).outcome == "saved"
+        void(ledger, "Cut", None, "a practice")
+        saved = save_text(ledger, folder, HEADER + HAND_1 + HAND_2, replace=False)
+    finally:
+        ledger.close()
+    assert saved.outcome == "saved", saved.data
+    message = saved.data["message"]
+    assert message.endswith(
+        "its hands of Cut (2024-08-05) count in no figure: that event is void (a practice); "
+        "who voided it and when is in the audit (done where the server runs)"
+    ), message

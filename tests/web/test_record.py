@@ -1060,8 +1060,8 @@ def test_a_save_into_a_void_event_says_its_hands_count_for_nothing(
     status, body = post(client, "/record/save", {"text": BADACEY_EDITED, "replace": True})
     assert (status, body["outcome"]) == (200, "saved"), body
     assert body["message"].endswith(
-        f"its hands of {event} (2024-02-02) count in no figure: that event is void (a practice; "
-        "see: badugi-ledger audit)"
+        f"its hands of {event} (2024-02-02) count in no figure: that event is void (a practice); "
+        "who voided it and when is in the audit (done where the server runs)"
     ), body["message"]
     assert hands_stored(ledger_dir) == []
 

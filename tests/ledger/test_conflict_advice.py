@@ -1,0 +1,116 @@
+"""What to do of a conflict is the ledger's own value (:class:`~badugi_ledger.ledger.advice.
+Advice`), apart from the sentence that says what differs, so each front end says it its own
+way; the import's report (its text and its ``--json``, which a club's script may read)
+says it in the command line's words, exactly as it always has.
+
+The conflicts are those docs/ledger.md names: a hand the file no longer holds ("void the hand
+if it was taken out on purpose, or import the file again with --replace"), a file emptied of
+its hands, a hand an organiser voided left out of the file, and a copy of a hand under
+another table's name."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from badugi_ledger.ledger.advice import Advice
+from badugi_ledger.ledger.report import Conflict, ImportReport
+from tests.helpers.ledger_files import import_into, ledger_at
+
+HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Cut · date 2024-08-05{table}\n\n"
+HAND_1 = "hand 1 · button Ann · Ann 100 · Ben 100\nAnn folds\nBen collects 2\n"
+HAND_2 = "\nhand 2 · button Ben · Ann 99 · Ben 101\nBen folds\nAnn collects 2\n"
+COMMAND = ("--replace", "badugi-ledger")
+
+
+def night(path: Path, *hands: str, table: str = "") -> Path:
+    path.write_text(HEADER.format(table=table) + "".join(hands).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def only_conflict(report: ImportReport) -> Conflict:
+    (conflict,) = [c for f in report.files for c in f.conflicts + f.replaced]
+    return conflict
+
+
+def said_apart(conflict: Conflict, action: str) -> Advice:
+    """The conflict's sentences hold no command; its advice names ``action``; the report's
+    words of it are the sentences ended by the advice in the command line's words."""
+    assert conflict.advice is not None and conflict.advice.action == action, conflict
+    for words in conflict.differences:
+        assert not any(c in words for c in COMMAND), conflict.differences
+    advice = conflict.advice
+    last = conflict.said[-1]
+    assert last == conflict.differences[-1] + advice.joiner + advice.command_words()
+    return advice
+
+
+def test_a_hand_cut_from_its_file(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    path = night(tmp_path / "cut.bhh", HAND_1, HAND_2)
+    assert import_into(db, [path]).ok
+    report = import_into(db, [night(path, HAND_2)])
+    conflict = only_conflict(report)
+    said_apart(conflict, "void or replace")
+    assert conflict.differences == ("imported from this file before, and not in it any more",)
+    expected = (
+        "imported from this file before, and not in it any more: void it (badugi-ledger void) "
+        "if it was taken out on purpose, or import again with --replace"
+    )
+    assert conflict.as_dict()["differences"] == [expected]
+    (line,) = [line for line in report.text_lines() if "not stored" in line]
+    assert line == f"  formerly line 4 hand 1 of Cut (2024-08-05): conflict, not stored: {expected}"
+    assert json.loads(json.dumps(report.as_dict()))["files"][0]["conflicts"][0]["differences"] == [
+        expected
+    ]
+
+
+def test_a_file_emptied_of_its_hands(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    path = night(tmp_path / "cut.bhh", HAND_1)
+    assert import_into(db, [path]).ok
+    conflict = only_conflict(import_into(db, [night(path)]))
+    said_apart(conflict, "replace or void the event")
+    assert conflict.said == (
+        "imported from this file before, and not in it any more: the file holds no hands now: "
+        "import it again with --replace to void them, or void the whole event (badugi-ledger "
+        "void --event EVENT --reason TEXT)",
+    )
+
+
+def test_a_voided_hand_left_out_of_its_file(tmp_path: Path) -> None:
+    from badugi_ledger.ledger.corrections import void
+
+    db = tmp_path / "club.db"
+    path = night(tmp_path / "cut.bhh", HAND_1, HAND_2)
+    assert import_into(db, [path]).ok
+    with ledger_at(db) as ledger:
+        void(ledger, "Cut", "1", "misdeal here")
+    night(path, HAND_2)
+    conflict = only_conflict(import_into(db, [path]))
+    said_apart(conflict, "replace to leave out of play")
+    assert conflict.said[-1].endswith(
+        "and not in it any more: import again with --replace to leave it out of the night's play"
+    )
+    replaced = only_conflict(import_into(db, [path], replace=True))
+    advice = said_apart(replaced, "void this one too")
+    assert (advice.event, advice.reason) == ("Cut", "misdeal here")
+    assert replaced.said[-1].endswith(
+        "the ledger cannot tell: void that one too (badugi-ledger void --event Cut --hand "
+        "NUMBER --reason 'misdeal here')"
+    )
+
+
+def test_a_copy_under_another_tables_name(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    kitchen = night(tmp_path / "t1.bhh", HAND_1, HAND_2, table=" · table Kitchen")
+    den = night(tmp_path / "t2.bhh", HAND_1, table=" · table Den")
+    assert import_into(db, [kitchen]).ok
+    conflict = only_conflict(import_into(db, [den]))
+    advice = said_apart(conflict, "replace the other file")
+    assert advice.source == str(kitchen)
+    assert conflict.said == (
+        f"the ledger holds this hand as hand 1 at table 'Kitchen' (from {kitchen}), the same "
+        "in every figure: a copy whose table is named otherwise; name the table as the ledger "
+        f"does, or correct the table's name in {kitchen} and import it again with --replace",
+    )
