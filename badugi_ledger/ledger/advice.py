@@ -22,10 +22,14 @@ Action = Literal[
     "replace to leave out of play",
     "void this one too",
     "replace the other file",
+    "store as that night",
+    "void the ledger's copy",
+    "void the file's copies",
     "audit",
 ]
 """What an advice says to do: void a hand or store the file's version (``--replace``), each
-as the conflict has it; look at the audit (a void's who and why)."""
+as the conflict has it; store a file refused as a copy of a night as that night corrected
+(``--renamed-from``), or void a copy; look at the audit (a void's who and why)."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,14 @@ class Advice:
     """``void this one too``: the reason to void it by (the organiser's)."""
     source: str = ""
     """``replace the other file``: the file the ledger holds its version from."""
+    others: tuple[str, ...] = ()
+    """``store as that night``: the files the ledger holds that night from."""
+    hand: str = ""
+    """``void the file's copies``: the first hand to void (its number)."""
+    table: str = ""
+    """``void the file's copies``: its table."""
+    one: bool = True
+    """``void the file's copies``: it is the only one (else the first of several)."""
     joiner: str = ": "
     """How the advice follows the sentence it ends (``: ``, ``; ``)."""
 
@@ -66,11 +78,77 @@ class Advice:
                 f"name the table as the ledger does, or correct the table's name in "
                 f"{self.source} and import it again with --replace"
             )
+        if self.action == "store as that night":
+            return _ways_out(self.source, self.others)
+        if self.action == "void the ledger's copy":
+            return "void it first (badugi-ledger void --event EVENT --reason copy)"
+        if self.action == "void the file's copies":
+            return void_command_words(self.event, self.hand, self.table, self.one)
         return "see: badugi-ledger audit"
 
     def after(self, sentence: str, words: str) -> str:
         """``sentence`` ended by this advice said in ``words``."""
         return f"{sentence}{self.joiner}{words}"
+
+
+Said = tuple["str | Advice", ...]
+"""Words with advice among them: each string as it is, each :class:`Advice` said in the
+words of the front end that says it (:func:`command_text`: the command line's)."""
+
+
+def command_text(said: Said) -> str:
+    """``said`` in the command line's words."""
+    return "".join(p if isinstance(p, str) else p.command_words() for p in said)
+
+
+def _ways_out(file: str, others: tuple[str, ...]) -> str:
+    """The imports that store the file ``file``, refused as a copy of the ledger's hands from
+    ``others``, when it is no copy: it replaces the one file they came from (renamed, or
+    merged into it: ``--renamed-from``, which names one old file, so not when they came from
+    several: the hands of the others would still be copied), or its hands moved to it from
+    those files, which, corrected, are imported in the same run to hold them no more (an
+    import tries the refused file again once one of them is stored:
+    :mod:`.run_retries`)."""
+    mine = command_word(file)
+    if not others:
+        return (
+            f"If it is that night corrected, import it as the file it replaces (import {mine} "
+            "--renamed-from OLD --replace)"
+        )
+    theirs = " ".join(map(command_word, others))
+    moved = f"import --replace {mine} {theirs}"
+    if len(others) > 1:
+        return (
+            f"If its hands moved here from {' and '.join(others)}, import them, corrected, in "
+            f"the same run ({moved})"
+        )
+    return (
+        f"If it is that night corrected, import it as the file it replaces (import {mine} "
+        f"--renamed-from {theirs} --replace); if its hands moved here from that file, import "
+        f"that file, corrected, in the same run ({moved})"
+    )
+
+
+def command_word(path: str) -> str:
+    """``path`` as a word of a command to type: quoted when it holds other than letters,
+    digits and ``-_./``."""
+    if path and all(c.isalnum() or c in "-_./" for c in path):
+        return path
+    return repr(quote(path))
+
+
+def void_command_words(event: str, number: str, table: str, one: bool) -> str:
+    """The ``void`` command that takes hand ``number`` at ``table`` of ``event`` (as
+    ``--event`` takes it: its id, name or key) out as a copy (``one``: the only one to void,
+    else the first of several)."""
+    if not event.replace("-", "").replace("_", "").isalnum():
+        event = repr(quote(event))
+    word = table if table.replace("-", "").replace("_", "").isalnum() else repr(quote(table))
+    at_table = f" --table {word}" if table else ""
+    each = "" if one else ", and so for each"
+    return (
+        f"badugi-ledger void --event {event} --hand {quote(number)}{at_table} --reason copy{each}"
+    )
 
 
 AUDIT = Advice("audit", joiner="; ")

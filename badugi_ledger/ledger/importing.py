@@ -212,7 +212,7 @@ def _import_file(
     try:
         report = _store_outcomes(db, replay(read_source(Path(path), fmt, skipped)), source, options)
     except _FILE_ERRORS as exc:
-        return FileReport(source, error=_explain(exc))
+        return _not_imported(source, exc)
     report.skipped = skipped.count
     return report
 
@@ -244,7 +244,14 @@ def import_text(
         )
         return _store_outcomes(db, replay(parse_text(text, source)), source, options)
     except _FILE_ERRORS as exc:
-        return FileReport(source, error=_explain(exc))
+        return _not_imported(source, exc)
+
+
+def _not_imported(source: str, exc: BaseException) -> FileReport:
+    """The report of a file ``exc`` stopped: its error (:func:`_explain`), and its advice apart
+    when the error carries it (a night's copy refused: ``said``)."""
+    said = getattr(exc, "said", None)
+    return FileReport(source, error=_explain(exc), error_said=said)
 
 
 def _explain(exc: BaseException) -> str:
@@ -371,7 +378,7 @@ def _store_prepared(
     except _StagedFailure as exc:
         return FileReport(source, error=exc.message)
     except _FILE_ERRORS as exc:
-        return FileReport(source, error=_explain(exc))
+        return _not_imported(source, exc)
     report.skipped = skipped.count
     return report
 

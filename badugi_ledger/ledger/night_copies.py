@@ -40,6 +40,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
+from .advice import Advice, Said, command_text, void_command_words
 from .event_lookup import event_label_of
 from .hand_content import FIGURES, HandFacts, players_renamed, stored_facts
 from .void_reasons import voided_in_play
@@ -262,7 +263,7 @@ def _refuse_a_copy(
             [json.dumps(theirs)],
         )
     )
-    words = copy_refusal_words(
+    said = copy_refusal(
         event_label_of(db, event_id),
         event_label_of(db, other_event),
         found,
@@ -271,7 +272,7 @@ def _refuse_a_copy(
         source,
         files,
     )
-    raise CopyRefused(words, files)
+    raise CopyRefused(command_text(said), files, said)
 
 
 class CopyRefused(LedgerError):
@@ -280,11 +281,14 @@ class CopyRefused(LedgerError):
     stored anew (:mod:`.run_retries`: a hand moved from that file to this one is a copy only
     until that file, corrected, no longer holds it)."""
 
-    def __init__(self, message: str, files: tuple[str, ...]) -> None:
+    def __init__(self, message: str, files: tuple[str, ...], said: Said) -> None:
         super().__init__(message)
         self.files = files
         """The files of the ledger's hands this file's hands are (as their imports named
         them), in order."""
+        self.said = said
+        """The message, its advice apart (:func:`copy_refusal`): each front end says it its
+        own way."""
 
 
 Key = TypeVar("Key")
@@ -352,14 +356,27 @@ def copy_refusal_words(
     other_label: str,
     found: NightMatch[Any],
     hands: int,
-    left: str,
+    left: str | Said,
     file: str = "FILE",
     others: Sequence[str] = (),
 ) -> str:
+    """:func:`copy_refusal` in the command line's words (the import's, and ``check``'s)."""
+    return command_text(copy_refusal(label, other_label, found, hands, left, file, others))
+
+
+def copy_refusal(
+    label: str,
+    other_label: str,
+    found: NightMatch[Any],
+    hands: int,
+    left: str | Said,
+    file: str = "FILE",
+    others: Sequence[str] = (),
+) -> Said:
     """Why a file (``file``) whose ``hands`` hands of the event ``label`` are ``found`` to be
     the other night's, ``other_label``, held from the files ``others``, is not imported
-    (``left``: what of it stays stored), and the commands that store it if it is no copy
-    (:func:`_ways_out`)."""
+    (``left``: what of it stays stored), and what stores it if it is no copy, or takes the
+    ledger's copy out, each an :class:`~.advice.Advice`."""
     pairs = [(number, other) for _, _, number, other in found.pairs]
     were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
@@ -374,59 +391,34 @@ def copy_refusal_words(
         f"{these} in this file {are} of {other_label} that the ledger "
         f"counts from another file{each} (hand{'' if one else 's'} {were}{more}): the same "
         f"seats, stacks, play, pots{shown}, the players' names aside - a copy of that night, "
-        f"which stored would count twice; {left}.  {_ways_out(file, others)}; if the "
-        "ledger's night is the copy, void it first (badugi-ledger void --event EVENT --reason "
-        "copy)"
+        "which stored would count twice; ",
+        *((left,) if isinstance(left, str) else left),
+        ".  ",
+        Advice("store as that night", source=file, others=tuple(others)),
+        "; if the ledger's night is the copy, ",
+        Advice("void the ledger's copy"),
     )
 
 
-def _ways_out(file: str, others: Sequence[str]) -> str:
-    """The imports that store the file ``file``, refused as a copy of the ledger's hands from
-    ``others``, when it is no copy: it replaces the one file they came from (renamed, or
-    merged into it: ``--renamed-from``, which names one old file, so not when they came from
-    several: the hands of the others would still be copied), or its hands moved to it from
-    those files, which, corrected, are imported in the same run to hold them no more (an
-    import tries the refused file again once one of them is stored: :mod:`.run_retries`)."""
-    mine = _word(file)
-    if not others:
-        return (
-            f"If it is that night corrected, import it as the file it replaces (import {mine} "
-            "--renamed-from OLD --replace)"
-        )
-    theirs = " ".join(map(_word, others))
-    moved = f"import --replace {mine} {theirs}"
-    if len(others) > 1:
-        return (
-            f"If its hands moved here from {' and '.join(others)}, import them, corrected, in "
-            f"the same run ({moved})"
-        )
-    return (
-        f"If it is that night corrected, import it as the file it replaces (import {mine} "
-        f"--renamed-from {theirs} --replace); if its hands moved here from that file, import "
-        f"that file, corrected, in the same run ({moved})"
-    )
-
-
-def _word(path: str) -> str:
-    """``path`` as a word of a command to type: quoted when it holds other than letters,
-    digits and ``-_./``."""
-    if path and all(c.isalnum() or c in "-_./" for c in path):
-        return path
-    return repr(quote(path))
-
-
-def _nothing_more(db: sqlite3.Connection, event_id: int, before: list[tuple[int, str]]) -> str:
+def _nothing_more(db: sqlite3.Connection, event_id: int, before: list[tuple[int, str]]) -> Said:
     """What the refusal leaves: nothing of this import, and this file's hands of the copy that
     an earlier import of it stored (row id, number), which count until voided."""
     if not before:
-        return "nothing from this file was stored"
+        return ("nothing from this file was stored",)
     numbers = ", ".join(quote(number) for _, number in before[:5])
     more = f" and {len(before) - 5} more" if len(before) > 5 else ""
     one = len(before) == 1
+    number, table = db.execute(
+        "SELECT hand_number, coalesce(table_name, '') FROM hands WHERE id = ?", [before[0][0]]
+    ).fetchone()
     return (
         f"nothing more from this file was stored, and its hand{'' if one else 's'} {numbers}"
         f"{more} that an earlier import of it stored {'counts' if one else 'count'} twice until "
-        f"voided ({_void_command(db, event_id, before[0][0], one)})"
+        "voided (",
+        Advice(
+            "void the file's copies", event=str(event_id), hand=str(number), table=table, one=one
+        ),
+        ")",
     )
 
 
@@ -437,20 +429,6 @@ def _void_command(db: sqlite3.Connection, event_id: int, hand_id: int, one: bool
         "SELECT hand_number, coalesce(table_name, '') FROM hands WHERE id = ?", [hand_id]
     ).fetchone()
     return void_command_words(str(event_id), str(number), table, one)
-
-
-def void_command_words(event: str, number: str, table: str, one: bool) -> str:
-    """The ``void`` command that takes hand ``number`` at ``table`` of ``event`` (as
-    ``--event`` takes it: its id, name or key) out as a copy (``one``: the only one to void,
-    else the first of several)."""
-    if not event.replace("-", "").replace("_", "").isalnum():
-        event = repr(quote(event))
-    word = table if table.replace("-", "").replace("_", "").isalnum() else repr(quote(table))
-    at_table = f" --table {word}" if table else ""
-    each = "" if one else ", and so for each"
-    return (
-        f"badugi-ledger void --event {event} --hand {quote(number)}{at_table} --reason copy{each}"
-    )
 
 
 def _look_alike(db: sqlite3.Connection, event_id: int, twins: list[tuple[int, int]]) -> str:

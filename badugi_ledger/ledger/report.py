@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..model.escaping import for_terminal
-from .advice import AUDIT, Advice
+from .advice import AUDIT, Advice, Said
 
 
 def other_games_line(files: int, skipped: int) -> str:
@@ -249,6 +249,10 @@ class FileReport:
     stored whole, any conflict."""
     error: str | None = None
     """The file could not be read or written at all (nothing of it was written)."""
+    error_said: Said | None = None
+    """:attr:`error` with what to do apart (a file refused as a copy of a night), for a front
+    end that says it its own way; None: the error gives no advice apart.  Not in the JSON
+    report, whose ``error`` says it in the command line's words."""
     skipped: int = 0
     """Hands of other games (2-7 triple draw, hold'em…) a site file holds; not imported."""
     void_events: list[tuple[str, str]] = field(default_factory=list)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..ledger.advice import Advice
+    from ..ledger.advice import Advice, Said
     from ..ledger.report import Conflict, FileReport
 
 REPLACE = "“Replace with this version”"
@@ -44,7 +44,41 @@ def page_words(advice: Advice) -> str:
             f"{advice.source} and store that file again over the ledger's version (an import "
             f"{WHERE_THE_SERVER_RUNS}, or this page's {REPLACE} when it is the page's night)"
         )
+    if advice.action == "store as that night":
+        return _as_that_night(advice.others)
+    if advice.action == "void the ledger's copy":
+        return f"void it first (a void is {WHERE_THE_SERVER_RUNS})"
+    if advice.action == "void the file's copies":
+        return f"a void is {WHERE_THE_SERVER_RUNS}"
     return f"who voided it and when is in the audit ({WHERE_THE_SERVER_RUNS})"
+
+
+def _as_that_night(others: tuple[str, ...]) -> str:
+    """What stores a text refused as a copy of a night the ledger holds from ``others``, when
+    it is that night corrected (the page renames a night it picked up again itself, as
+    ``--renamed-from`` does) or holds hands moved from those files (imported together with
+    them, corrected: not the page's to do)."""
+    corrected = (
+        "If it is that night corrected, correct that night rather than save another: pick its "
+        "event on this page when this page saved it (renamed or re-dated there, it replaces "
+        f"its old file), else its file is replaced by this one ({WHERE_THE_SERVER_RUNS})"
+    )
+    if not others:
+        return corrected
+    if len(others) > 1:
+        return (
+            f"If its hands moved here from {' and '.join(others)}, those files, corrected, "
+            f"are imported with this one, in one run ({WHERE_THE_SERVER_RUNS})"
+        )
+    return (
+        f"{corrected}; if its hands moved here from {others[0]}, that file, corrected, is "
+        f"imported with this one, in one run ({WHERE_THE_SERVER_RUNS})"
+    )
+
+
+def page_text(said: Said) -> str:
+    """Words with advice among them (:data:`~..ledger.advice.Said`) in the page's words."""
+    return "".join(p if isinstance(p, str) else page_words(p) for p in said)
 
 
 def page_differences(conflict: Conflict) -> list[str]:

@@ -599,7 +599,7 @@ def _renamed_from(
 def _saved(done: FileReport, final: Path) -> Saved:
     """The answer to a save from the import's report of its file."""
     from ..ledger.report import ImportReport
-    from .advice_words import page_conflict, page_void_notes
+    from .advice_words import page_conflict, page_text, page_void_notes
 
     data: dict[str, Any] = {
         "file": str(final),
@@ -612,7 +612,8 @@ def _saved(done: FileReport, final: Path) -> Saved:
         "report": ImportReport(files=[done]).text_lines(),
     }
     if done.error:
-        return Saved("error", {**data, "error": f"not imported: {done.error}"})
+        error = done.error if done.error_said is None else page_text(done.error_said)
+        return Saved("error", {**data, "error": f"not imported: {error}"})
     if done.conflicts:
         count = len(done.conflicts)
         return Saved("conflict", {

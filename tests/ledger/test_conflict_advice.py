@@ -114,3 +114,32 @@ def test_a_copy_under_another_tables_name(tmp_path: Path) -> None:
         "in every figure: a copy whose table is named otherwise; name the table as the ledger "
         f"does, or correct the table's name in {kitchen} and import it again with --replace",
     )
+
+
+def test_a_night_refused_as_a_copy_carries_its_advice_apart(tmp_path: Path) -> None:
+    """``ledger/night_copies.py``: a night stored again under another name is refused; the
+    report's error says what to do in the command line's words, as it always has, and the
+    ledger carries the same words with each advice apart (``error_said``)."""
+    from badugi_ledger.ledger.advice import command_text
+    from tests.ledger.test_night_copies import GAME, SHOWDOWN
+
+    db = tmp_path / "club.db"
+    first = tmp_path / "cut.bhh"
+    first.write_text(f"{GAME}cash Cut · date 2024-08-05\n\n{SHOWDOWN}", encoding="utf-8")
+    assert import_into(db, [first]).ok
+    again = tmp_path / "again.bhh"
+    again.write_text(f"{GAME}cash Cut again · date 2024-08-05\n\n{SHOWDOWN}", encoding="utf-8")
+    (refused,) = import_into(db, [again]).files
+    assert refused.error is not None and refused.error_said is not None, refused
+    assert refused.error == command_text(refused.error_said)
+    assert refused.error.endswith(
+        f"If it is that night corrected, import it as the file it replaces (import {again} "
+        f"--renamed-from {first} --replace); if its hands moved here from that file, import "
+        f"that file, corrected, in the same run (import --replace {again} {first}); if the "
+        "ledger's night is the copy, void it first (badugi-ledger void --event EVENT --reason "
+        "copy)"
+    ), refused.error
+    actions = [p.action for p in refused.error_said if isinstance(p, Advice)]
+    assert actions == ["store as that night", "void the ledger's copy"]
+    for words in refused.error_said:
+        assert not isinstance(words, str) or not any(c in words for c in COMMAND), words

@@ -130,3 +130,33 @@ def test_a_void_events_note_on_the_page_says_the_audit_is_read_where_the_server_
         "its hands of Cut (2024-08-05) count in no figure: that event is void (a practice); "
         "who voided it and when is in the audit (done where the server runs)"
     ), message
+
+
+def test_a_night_refused_as_a_copy_says_what_to_do_in_the_pages_words(tmp_path: Path) -> None:
+    """A night saved again under another name, the same hands and shown cards (``ledger/
+    night_copies.py``: a copy of a night, which stored would count twice): the import's
+    refusal names commands (``import FILE --renamed-from OLD --replace``, ``badugi-ledger
+    void``); the page's says how to go on from that night on the page, or what is done where
+    the server runs."""
+    from badugi_ledger.ledger.store import open_ledger
+    from badugi_ledger.web.record_save import save_text
+    from tests.ledger.test_night_copies import GAME, SHOWDOWN
+
+    folder = tmp_path / "recorded"
+    ledger = open_ledger(tmp_path / "club.db")
+    try:
+        night = f"{GAME}cash Cut · date 2024-08-05\n\n{SHOWDOWN}"
+        first = save_text(ledger, folder, night, replace=False)
+        assert first.outcome == "saved", first.data
+        again = f"{GAME}cash Cut again · date 2024-08-05\n\n{SHOWDOWN}"
+        refused = save_text(ledger, folder, again, replace=False)
+    finally:
+        ledger.close()
+    assert refused.outcome == "error", refused.data
+    error = refused.data["error"]
+    assert "a copy of that night, which stored would count twice" in error, error
+    assert not COMMAND_WORDS.search(error), error
+    assert "If it is that night corrected, correct that night rather than save another: " in error
+    assert error.endswith(
+        "if the ledger's night is the copy, void it first (a void is done where the server runs)"
+    ), error
