@@ -26,8 +26,8 @@ def page_words(advice: Advice) -> str:
     """``advice`` in the page's words: its button, or what is done where the server runs."""
     if advice.action == "void or replace":
         return (
-            f"if it was taken out on purpose, void it (a void is {WHERE_THE_SERVER_RUNS}); "
-            f"or {REPLACE} leaves it out of the night"
+            f"put it back in the text and save again; if it was taken out on purpose, void it "
+            f"(a void is {WHERE_THE_SERVER_RUNS}), or {REPLACE} leaves it out of the night"
         )
     if advice.action == "replace or void the event":
         return f"{REPLACE} voids them; or void the whole event (a void is {WHERE_THE_SERVER_RUNS})"

@@ -103,6 +103,7 @@ def test_a_conflict_says_what_to_do_in_the_pages_words_not_the_command_lines(
     assert said.startswith("imported from this file before, and not in it any more: "), said
     assert "“Replace with this version” leaves it out of the night" in said, said
     assert "void it (a void is done where the server runs)" in said, said
+    assert "put it back in the text and save again" in said, said
     assert "conflict_note" not in saved.data  # (no gloss of the command line's words)
 
 

@@ -52,9 +52,9 @@ def test_a_conflict_on_the_page_says_what_to_do_in_the_pages_words(
         no_sideways_scroll(phone)
         phone.shot("record-conflict-words")
         assert shown == (
-            "hand 1: imported from this file before, and not in it any more: if it was taken "
-            "out on purpose, void it (a void is done where the server runs); or “Replace with "
-            "this version” leaves it out of the night"
+            "hand 1: imported from this file before, and not in it any more: put it back in the "
+            "text and save again; if it was taken out on purpose, void it (a void is done where "
+            "the server runs), or “Replace with this version” leaves it out of the night"
         ), shown
         assert not COMMAND_WORDS.search(result), result
 
