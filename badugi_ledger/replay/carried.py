@@ -35,6 +35,7 @@ from ..model.events import (
     StackChange,
     amounts_currency,
 )
+from ..model.frozen import fields_repr
 from ..model.games import GAMES
 from ..model.money import hand_figure
 from ..model.names import composed
@@ -45,10 +46,13 @@ from .pools import NightBefore, PoolNight, pool_words
 from .state import UNKNOWN_STACK
 
 
-@dataclass(eq=False)
+@dataclass(init=False, eq=False, repr=False)
 class TableState:
     """The state one table carries between hands (mutable: two tables are two, whatever they
-    hold, so no compiled ``__eq__``)."""
+    hold, so no ``__eq__``).  Its ``__init__`` written out and its ``repr`` the model's
+    (:mod:`badugi_ledger.model.frozen`): the dataclass would compile its own at every start."""
+
+    __repr__ = fields_repr
 
     stacks: dict[str, int] = field(default_factory=dict)
     """Known stacks at the end of the table's last hand."""
@@ -113,6 +117,35 @@ class TableState:
     """Until the table's first hand of its pool in the file is replayed (a unit's first cash
     night, a tournament): the other pools, in words, in which the file's hands at the table
     carried pots (:meth:`.pools.Pools.open`)."""
+
+    def __init__(
+        self,
+        *,
+        night_before: NightBefore | None = None,
+        night: PoolNight | None = None,
+        carried_elsewhere: tuple[str, ...] = (),
+    ) -> None:
+        """A table's state before its first hand: every field its default (as declared
+        above, in that order), but what :meth:`.pools.Pools.open` tells of its pool."""
+        self.stacks = {}
+        self.unknown = {}
+        self.unknown_default = None
+        self.carry = 0
+        self.carry_recorded = None
+        self.carry_doubted = None
+        self.carry_unknown_since = ""
+        self.carry_stakes = frozenset()
+        self.progressive = False
+        self.resynced = None
+        self.counted = None
+        self.recorded = {}
+        self.said = None
+        self.busted = {}
+        self.last_seats = ()
+        self.button = None
+        self.night_before = night_before
+        self.night = night
+        self.carried_elsewhere = carried_elsewhere
 
     def forget(self, players: Iterable[str], why: str) -> None:
         """These players' stacks are unknown from now on, because of ``why``."""

@@ -46,6 +46,7 @@ from typing import NamedTuple
 
 from ..model.errors import NOWHERE, Position
 from ..model.events import HandRecord, event_label, event_of, night_name
+from ..model.frozen import fields_repr
 from ..model.money import CHIPS, hand_amount, unit_words
 from ..model.results import Violation
 from .pool_rules import (
@@ -82,10 +83,14 @@ class NightBefore(NamedTuple):
     the pot a night's first hand takes is that hand's (:func:`.pool_rules.strangers_text`)."""
 
 
-@dataclass(eq=False)
+@dataclass(init=False, eq=False, repr=False)
 class PoolNight:
     """One event's hands at a table in a pool: what they carried and took (a mutable tally,
-    the replay's own: two nights are two, whatever they hold)."""
+    the replay's own: two nights are two, whatever they hold).  Its ``__init__`` written out
+    and its ``repr`` the model's (:mod:`badugi_ledger.model.frozen`): the dataclass would
+    compile its own at every start."""
+
+    __repr__ = fields_repr
 
     date: str | None
     name: str
@@ -115,6 +120,24 @@ class PoolNight:
     left and the hand that last carried before it (number, place)."""
     after_carrier: tuple[str, Position] | None = None
     """Its first Progressive hand after its last hand that carried a pot (None: none yet)."""
+
+    def __init__(self, date: str | None, name: str) -> None:
+        """A night before its first hand is counted: every field but its date and name its
+        default, as declared above, in that order."""
+        self.date = date
+        self.name = name
+        self.carried = 0
+        self.taken = 0
+        self.first_take = None
+        self.carrier = None
+        self.first = None
+        self.last_take = None
+        self.carrier_at = None
+        self.takers = frozenset()
+        self.first_move = None
+        self.left_in = 0
+        self.short_in = None
+        self.after_carrier = None
 
 
 def pool_of(event: EventKey) -> tuple[str | None, ...]:

@@ -26,32 +26,44 @@ legal hand is never refused.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from ..model.cards import DECK
 from ..model.errors import Position
+from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_fields
 class Misfit:
     """A card that fits none of a player's unseen slots: each was dealt before the ``need``-th
     reshuffle, which took the card back into the stub; ``later`` slots dealt since are taken
-    by the other cards."""
+    by the other cards.  Frozen as the model's values are (:mod:`badugi_ledger.model.frozen`):
+    nothing compiled at start."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     index: int
     need: int
     later: int
 
+    def __init__(self, index: int, need: int, later: int) -> None:
+        object.__setattr__(self, "__dict__", {"index": index, "need": need, "later": later})
 
-@dataclass(frozen=True, slots=True)
+
+@frozen_fields
 class Stock:
     """What a reshuffle made its new stub of besides the known discards it took back: the
     ``left`` cards of the old stub and ``unnamed`` dead cards the record does not name (or names
-    as thrown unnamed); ``at``: the event of the draw (or burn) it served."""
+    as thrown unnamed); ``at``: the event of the draw (or burn) it served.  Frozen as
+    :class:`Misfit` is."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     left: int
     unnamed: int
     at: int
+
+    def __init__(self, left: int, unnamed: int, at: int) -> None:
+        object.__setattr__(self, "__dict__", {"left": left, "unnamed": unnamed, "at": at})
 
 
 class SlotTimes:

@@ -5,7 +5,9 @@ frozen dataclass of the same fields, built from the same values."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import inspect
 from typing import Any
 
 import pytest
@@ -229,3 +231,52 @@ def test_a_raw_hands_written_out_init_makes_every_declared_field() -> None:
     )
     with pytest.raises(TypeError):
         hash(raw)
+
+
+def test_the_replays_frozen_values_behave_as_dataclasses() -> None:
+    """A card that fits no unseen slot after a reshuffle (``Misfit``) and what a reshuffle
+    made its new stub of (``Stock``) are frozen as the model's values are: each behaves as a
+    plain frozen dataclass of its fields."""
+    from badugi_ledger.replay.slot_times import Misfit, Stock
+
+    for value in (Misfit(12, 2, 1), Stock(5, 3, 17)):
+        check_like_the_dataclass(value)
+        assert vars(type(value))["__setattr__"] is frozen_setattr
+
+
+def _declared_default(f: dataclasses.Field[Any]) -> Any:
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return f.default
+
+
+@pytest.mark.parametrize("made", ["table", "night"])
+def test_the_replays_tallies_start_from_their_declared_defaults(made: str) -> None:
+    """A table's state between hands (``TableState``) and a night's tally of carried pots
+    (``PoolNight``) write their ``__init__`` out (nothing compiled at start): it sets every
+    declared field, in order, to its declared default but what it is given; a mutable default
+    is each instance's own; ``repr`` is the dataclass's; two tallies are two (identity)."""
+    from badugi_ledger.replay.carried import TableState
+    from badugi_ledger.replay.pools import PoolNight
+
+    cls: type
+    if made == "table":
+        cls, given = TableState, {"night_before": None, "night": "n", "carried_elsewhere": ("x",)}
+        one, other = TableState(night="n", carried_elsewhere=("x",)), TableState()
+        assert vars(other) == {f.name: _declared_default(f) for f in dataclasses.fields(cls)}
+    else:
+        cls, given = PoolNight, {"date": "2024-03-08", "name": "Friday"}
+        one, other = PoolNight("2024-03-08", "Friday"), PoolNight(None, "")
+    assert cls.__init__.__code__.co_filename == inspect.getfile(cls)  # not compiled at start
+    assert vars(cls)["__repr__"] is fields_repr
+    fields = dataclasses.fields(cls)
+    assert list(vars(one)) == [f.name for f in fields]
+    assert vars(one) == {f.name: given.get(f.name, _declared_default(f)) for f in fields}
+    for f in fields:
+        if f.default_factory is not dataclasses.MISSING:
+            assert getattr(one, f.name) is not getattr(other, f.name), f.name
+    plain = dataclasses.make_dataclass(cls.__name__, [(f.name, f.type) for f in fields], eq=False)
+    assert repr(one) == repr(plain(*vars(one).values()))
+    same = copy.copy(one)
+    assert same != one and one == one and hash(one) != hash(same)
+    assert list(vars(same)) == [f.name for f in fields]
