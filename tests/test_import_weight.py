@@ -116,7 +116,7 @@ GETTERS = {{
     "badugi_ledger.sources": ("_kingsclub_line", "_phh_line"),
     "badugi_ledger.model.cards": ("_card_pattern", "_run_patterns"),
     "badugi_ledger.model.money": ("_money_pattern", "_currency_pattern"),
-    "badugi_ledger.model.escaping": ("_number_pattern", "_markdown_pattern"),
+    "badugi_ledger.model.escaping": ("_number_pattern", "_markdown_pattern", "surrogate_pattern"),
     "badugi_ledger.text.chunks": ("_hand_id_pattern", "_currency_item", "_first_word"),
     "badugi_ledger.text.line_mistakes": ("_button",),
 }}
@@ -152,10 +152,14 @@ def test_a_check_of_our_format_compiles_no_pattern_of_other_formats_or_of_errors
     tmp_path: Path,
 ) -> None:
     """Telling other formats by a line's shape (KingsClub, PHH), cards not written the usual
-    way, money typed in, CSV and Markdown cells, hints for a mistake (a hand's number, a
-    line's first word, a hand line's button, a header's currency): a file of our format with
-    no mistake compiles none of their patterns at start."""
+    way, money typed in, CSV and Markdown cells, a lone surrogate in JSON written, hints for a
+    mistake (a hand's number, a line's first word, a hand line's button, a header's currency):
+    a file of our format with no mistake compiles none of their patterns at start."""
     assert patterns_made("check", "-j", "1", str(EXAMPLES / "home_session.bhh")) == []
+    # JSON written escapes a lone surrogate (a file name's byte that was not UTF-8).
+    assert patterns_made("check", "--json", str(EXAMPLES / "000_anna_ben.bhh")) == [
+        "surrogate_pattern"
+    ]
     # ... and the check sees a pattern compiled where a file needs it.
     kingsclub = CORPUS / "kingsclub" / "Badugi-Limit-USD-30-60-202010.txt"
     assert "_kingsclub_line" in patterns_made("check", "-j", "1", str(kingsclub))

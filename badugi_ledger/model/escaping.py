@@ -131,10 +131,14 @@ def for_markdown(text: object) -> str:
     return _markdown_pattern().sub(lambda m: _MARKDOWN_SPECIAL[m.group()], value)
 
 
-SURROGATE = re.compile("[\ud800-\udfff]")
-"""A lone surrogate: a byte that was not UTF-8 (Python decodes a file's name or an argument
-with ``surrogateescape``: 0xe9 as U+DCE9), or half a UTF-16 pair (JSON may escape one).  No
-UTF-8 text holds one."""
+@cache
+def surrogate_pattern() -> re.Pattern[str]:
+    """A lone surrogate: a byte that was not UTF-8 (Python decodes a file's name or an argument
+    with ``surrogateescape``: 0xe9 as U+DCE9), or half a UTF-16 pair (JSON may escape one).  No
+    UTF-8 text holds one.  Compiled on first use (JSON written, a record written as text, the
+    web app's input): its range makes ``re`` build a map of 64 K entries, dearer than reading
+    a hand, which a check of a file pays for nothing."""
+    return re.compile("[\ud800-\udfff]")
 
 
 def json_text(value: Any, indent: int | None = None) -> str:
@@ -148,7 +152,7 @@ def json_text(value: Any, indent: int | None = None) -> str:
     '{"source": "soir\\\\udce9e.bhh", "player": "Jörg"}'
     """
     text = _dumps()(value, ensure_ascii=False, indent=indent)
-    return SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    return surrogate_pattern().sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 @cache

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..model.cards import Card, format_cards
 from ..model.errors import NOWHERE, BadugiError, Position
-from ..model.escaping import SURROGATE
+from ..model.escaping import surrogate_pattern
 from ..model.events import (
     BETWEEN_HANDS,
     STACK_CHANGE_VERBS,
@@ -115,7 +115,7 @@ def _writable(text: str) -> str:
     """``text``, unless a file of the format cannot hold it: a WriteError."""
     if line_break_in(text):
         raise WriteError(f"{text!r} holds a line break, which the text format cannot write")
-    if SURROGATE.search(text):  # a byte that was not UTF-8, decoded with surrogateescape
+    if surrogate_pattern().search(text):  # a byte that was not UTF-8, decoded with surrogateescape
         raise WriteError(
             f"{text!r} holds bytes that are not UTF-8 text, which the text format cannot write "
             "(type it again in a UTF-8 terminal)"

@@ -34,7 +34,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..model.errors import BadugiError
-from ..model.escaping import SURROGATE
+from ..model.escaping import surrogate_pattern
 from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
 from .common import in_ledger
@@ -139,7 +139,7 @@ def _has_surrogate(value: object) -> bool:
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if SURROGATE.search(item):
+            if surrogate_pattern().search(item):
                 return True
         elif isinstance(item, dict):
             stack += [*item.keys(), *item.values()]
