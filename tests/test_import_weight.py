@@ -57,8 +57,9 @@ def test_check_loads_neither_pandas_nor_sqlite_utils() -> None:
 
 # What a one-file ``check`` never needs before its first hand: the reports, the ledger's own
 # modules (their choices are spelled in cli/common.py), what only a site's reader yields,
-# ``decimal`` (only where money is typed in or written out), ``json`` (only ``--json``; our own
-# format's grammar tables are JSON, so a text file loads it there), ``csv`` (only CSV output),
+# ``decimal`` (only where money is typed in or written out), ``json`` (only ``--json``, and our
+# format's analysed grammar, loaded for a line only Lark reads: the fast path's terminals are
+# plain lines), ``csv`` (only CSV output),
 # the modules of the other commands (their options are made at their import), ``numbers``
 # (only a table's cells are told numbers by it).
 NOT_AT_START = (
@@ -81,7 +82,7 @@ NOT_AT_START = (
     ("name", "also_not"),
     [
         # The words of a mistake (text/hints.py) are loaded at the first mistake found.
-        ("text", ("badugi_ledger.sites.common", "csv", "badugi_ledger.text.hints")),
+        ("text", ("badugi_ledger.sites.common", "csv", "badugi_ledger.text.hints", "json")),
         ("phh", ("json", "tomllib")),
         ("kingsclub", ("json",)),
     ],

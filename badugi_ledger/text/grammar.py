@@ -23,18 +23,19 @@ grammar) always analyses the grammar.
 **Most files never need Lark.**  The reader's fast path (:mod:`badugi_ledger.text.plainlines`)
 reads the plain lines - nearly all of them - with regular expressions made of the grammar's
 own terminals.  Those terminals ship too, beside the tables:
-``grammar/hand_history.terminals.json`` (the same command writes it) holds every terminal's
+``grammar/hand_history.terminals.txt`` (the same command writes it) holds every terminal's
 regular expression, as Lark compiles it, and the grammar's literal words, so a file of plain
 lines is read without importing Lark (+ ``interegular``) or loading the tables, which cost
-more than reading a few hundred hands.  It is keyed by a checksum of the grammar text: when
-the grammar was edited and the file not regenerated, the terminals come from the Lark grammar
-itself (:func:`terminals`), as correct and only slower; a test holds the shipped terminals
-equal to Lark's.  This module imports Lark only inside the functions that build a parser.
+more than reading a few hundred hands; it is plain lines, not JSON, so that neither is
+``json`` imported.  It is keyed by a checksum of the grammar text: when the grammar was edited
+and the file not regenerated, the terminals come from the Lark grammar itself
+(:func:`terminals`), as correct and only slower; tests hold the shipped terminals equal to
+Lark's, and the file to a fresh writing of it.  This module imports Lark only inside the
+functions that build a parser.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import zlib
 from pathlib import Path
@@ -172,6 +173,8 @@ def tables_key(text: str, lark_version: str | None = None) -> str:
 
 def shipped_tables() -> dict[str, Any]:
     """The shipped tables: ``key``, ``lark`` (the version that made them), ``data``, ``memo``."""
+    import json  # (only here and where the tables are written: a file of plain lines never)
+
     tables: dict[str, Any] = json.loads(_grammar_file(TABLES_FILE), object_hook=_from_json)
     return tables
 
@@ -193,6 +196,8 @@ def shipped_parser(transformer: Any, text: str) -> Lark | None:
 def tables_json(text: str) -> str:
     """The shipped tables for the grammar ``text``: Lark's own serialisation of the analysed
     parser, in JSON (tuples and dictionaries with other keys than strings tagged)."""
+    import json
+
     import lark
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
@@ -224,9 +229,20 @@ def _from_json(obj: dict[str, Any]) -> Any:
 
 # ---------------------------------------------------------------- the shipped terminals
 
-TERMINALS_FILE = "hand_history.terminals.json"
+TERMINALS_FILE = "hand_history.terminals.txt"
 """The grammar's terminals, beside the grammar (``python -m badugi_ledger.text.grammar`` writes
-it with the tables)."""
+it with the tables).  Lines of plain text, so that reading them needs no module that a file of
+plain lines would not load otherwise (``json`` costs more to import than reading a hand): the
+grammar's checksum (``grammar 4fb778b6``), then each literal word (``keyword folds``), then
+each terminal's name and regular expression (``pattern CALLS calls``), every value written as
+Python's ``unicode_escape`` codec writes it (backslashes doubled; tabs, line ends and every
+character beyond ASCII as escapes: one line each, exactly the string back)."""
+
+_TERMINALS_HEAD = (
+    "# The terminals of hand_history.lark as Lark compiles them, which the reader's fast path",
+    "# reads plain lines with.  Written by `python -m badugi_ledger.text.grammar` (with the",
+    "# analysed tables): do not edit.  Values are escaped as Python's unicode_escape codec does.",
+)
 
 
 @frozen_fields
@@ -260,14 +276,44 @@ def lark_terminals(parser: Lark) -> Terminals:
 
 
 def shipped_terminals(text: str) -> Terminals | None:
-    """The shipped terminals, or None when they are missing or not of the grammar ``text``."""
+    """The shipped terminals, or None when they are missing, unreadable or not of the grammar
+    ``text``."""
     try:
-        stored = json.loads(_grammar_file(TERMINALS_FILE))
-    except (OSError, ValueError):
+        return _read_terminals(_grammar_file(TERMINALS_FILE), grammar_checksum(text))
+    except (OSError, ValueError):  # (a value that is no escaped ASCII: a ValueError)
         return None
-    if not isinstance(stored, dict) or stored.get("grammar") != grammar_checksum(text):
+
+
+def _read_terminals(stored: str, checksum: str) -> Terminals | None:
+    """The terminals of :data:`TERMINALS_FILE`'s text ``stored``, None unless its first line
+    after the comments names the grammar of ``checksum``."""
+    lines = [line for line in stored.split("\n") if line and not line.startswith("#")]
+    if not lines or lines[0] != f"grammar {checksum}":
         return None
-    return Terminals(dict(stored["patterns"]), frozenset(stored["keywords"]))
+    patterns: dict[str, str] = {}
+    keywords: list[str] = []
+    for line in lines[1:]:
+        kind, _, rest = line.partition(" ")
+        if kind == "keyword":
+            keywords.append(_unescaped(rest))
+        elif kind == "pattern":
+            name, _, pattern = rest.partition(" ")
+            patterns[name] = _unescaped(pattern)
+        else:
+            raise ValueError(f"not a line of the shipped terminals: {line!r}")
+    return Terminals(patterns, frozenset(keywords))
+
+
+def _escaped(value: str) -> str:
+    return value.encode("unicode_escape").decode("ascii")
+
+
+def _unescaped(value: str) -> str:
+    """``value`` as :func:`_escaped` wrote it, back (ASCII, or a ValueError); most values hold
+    no backslash, and are their own string."""
+    if "\\" not in value and value.isascii():
+        return value
+    return value.encode("ascii").decode("unicode_escape")
 
 
 def terminals() -> Terminals:
@@ -278,17 +324,15 @@ def terminals() -> Terminals:
     return shipped if shipped is not None else lark_terminals(build_parser())
 
 
-def terminals_json(text: str) -> str:
-    """The shipped terminals of the grammar ``text``, as JSON."""
+def terminals_text(text: str) -> str:
+    """The shipped terminals of the grammar ``text``: :data:`TERMINALS_FILE`'s lines."""
     from lark import Lark
 
     found = lark_terminals(Lark(text, **_BUILD_OPTIONS))
-    stored = {
-        "grammar": grammar_checksum(text),
-        "patterns": found.patterns,
-        "keywords": sorted(found.keywords),
-    }
-    return json.dumps(stored, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    lines = [*_TERMINALS_HEAD, f"grammar {grammar_checksum(text)}"]
+    lines += [f"keyword {_escaped(word)}" for word in sorted(found.keywords)]
+    lines += [f"pattern {name} {_escaped(found.patterns[name])}" for name in sorted(found.patterns)]
+    return "\n".join(lines) + "\n"
 
 
 def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
@@ -318,7 +362,7 @@ def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
 
 if __name__ == "__main__":  # regenerate the shipped tables and terminals after changing the grammar
     source = source_grammar_path().read_text("utf-8")
-    for name, made in ((TABLES_FILE, tables_json), (TERMINALS_FILE, terminals_json)):
+    for name, made in ((TABLES_FILE, tables_json), (TERMINALS_FILE, terminals_text)):
         target = source_grammar_path().with_name(name)
         target.write_text(made(source), encoding="utf-8")
         print(f"wrote {target}", file=sys.stderr)

@@ -117,7 +117,7 @@ def test_the_shipped_parser_reads_like_a_freshly_analysed_grammar() -> None:
 
 
 def test_the_shipped_terminals_are_the_grammars() -> None:
-    """grammar/hand_history.terminals.json (the fast path's regular expressions and keywords)
+    """grammar/hand_history.terminals.txt (the fast path's regular expressions and keywords)
     must be what Lark makes of the grammar; regenerate it with python -m
     badugi_ledger.text.grammar.  Another grammar's terminals are never used."""
     text = grammar.grammar_text()
@@ -128,6 +128,29 @@ def test_the_shipped_terminals_are_the_grammars() -> None:
     assert {"NAME", "CARDS", "HAND_ID", "STRING", "GAME_NAME"} <= set(shipped.patterns)
     assert {"folds", "pot", "limit", "blinds", "all-in"} <= shipped.keywords
     assert grammar.shipped_terminals(text + "// changed\n") is None
+
+
+def test_the_shipped_terminals_file_is_a_fresh_writing_of_it() -> None:
+    """The file is what ``python -m badugi_ledger.text.grammar`` writes now, byte for byte, and
+    plain lines that read back as the terminals without ``json``: every value, tabs, line ends,
+    backslashes and cards' suit signs included, comes back as Lark's string."""
+    text = grammar.grammar_text()
+    shipped = (ROOT / "grammar" / grammar.TERMINALS_FILE).read_text("utf-8")
+    assert shipped == grammar.terminals_text(text), (
+        "stale: run python -m badugi_ledger.text.grammar"
+    )
+    assert grammar.TERMINALS_FILE.endswith(".txt") and not shipped.lstrip().startswith("{")
+    found = grammar.lark_terminals(Lark(text, **grammar._BUILD_OPTIONS))
+    assert any("\t" in p for p in found.patterns.values())
+    assert any("\n" in p for p in found.patterns.values())
+    assert any("\u2663" in p for p in found.patterns.values())
+    assert grammar.shipped_terminals(text) == found
+    # A line the reader does not know, or a value that is no escaped ASCII, is no terminals.
+    checksum = grammar.grammar_checksum(text)
+    for spoilt in (shipped + "other line\n", shipped + "keyword \u2663\n"):
+        with pytest.raises(ValueError):
+            grammar._read_terminals(spoilt, checksum)
+    assert grammar._read_terminals(shipped, "00000000") is None
 
 
 def test_the_terminals_of_an_edited_grammar_come_from_lark(monkeypatch: pytest.MonkeyPatch) -> None:
