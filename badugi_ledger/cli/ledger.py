@@ -108,7 +108,7 @@ def import_(
     from ..file_choice import history_files
     from ..ledger.importing import import_paths, import_wait_ms
     from ..ledger.renamed_files import renamed_choice
-    from ..ledger.report import ImportInterrupted
+    from ..ledger.stopped_report import ImportInterrupted
     from ..ledger.store import ledger_at
 
     if STANDARD_INPUT in paths:

@@ -44,9 +44,10 @@ from .players import (
     refuse_one_player_a_seat,
     refuse_one_player_an_entry,
 )
-from .report import FileReport, Rejected, StoredThenInterrupted
+from .report import FileReport, Rejected
 from .rows import HandRows
 from .source_paths import remember as remember_path
+from .stopped_report import StoredThenInterrupted
 from .tournament_warnings import tournament_warnings
 from .writer import FileWriter
 

@@ -76,17 +76,12 @@ from .file_transaction import (
 )
 from .import_run import ImportRun
 from .renamed_files import refuse_unknown_old_path, renamed_choice
-from .report import (
-    FileReport,
-    ImportInterrupted,
-    ImportReport,
-    Rejected,
-    StoredThenInterrupted,
-)
+from .report import FileReport, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
 from .run_retries import RunRetries
 from .source_paths import name_not_storable
 from .staging import staging_folder
+from .stopped_report import ImportInterrupted, StoredThenInterrupted
 
 # --- reading -----------------------------------------------------------------------------------
 

@@ -72,7 +72,8 @@ from pathlib import Path
 from ..model.errors import LedgerError
 from .file_transaction import StoredTogether
 from .import_run import ImportRun
-from .report import FileReport, ImportInterrupted, ImportReport, KeptInPart
+from .report import FileReport, ImportReport
+from .stopped_report import ImportInterrupted, KeptInPart
 
 
 class RunRetries:

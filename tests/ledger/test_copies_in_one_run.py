@@ -27,7 +27,7 @@ from badugi_ledger.cli import app
 from badugi_ledger.ledger import file_transaction, importing
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
-from badugi_ledger.ledger.report import ImportInterrupted
+from badugi_ledger.ledger.stopped_report import ImportInterrupted
 from badugi_ledger.ledger.store import open_ledger
 from tests.helpers.ledger_files import import_into
 from tests.ledger.test_carried_pot_corrections import CASH, HEAD, P1, REST, TEXT, write

@@ -17,7 +17,8 @@ from badugi_ledger.cli import app
 from badugi_ledger.ledger import file_transaction, importing, store
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
-from badugi_ledger.ledger.report import FileReport, ImportInterrupted
+from badugi_ledger.ledger.report import FileReport
+from badugi_ledger.ledger.stopped_report import ImportInterrupted
 from badugi_ledger.ledger.store import open_ledger
 from tests.helpers.paths import EXAMPLES
 

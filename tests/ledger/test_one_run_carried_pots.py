@@ -25,8 +25,8 @@ from badugi_ledger.ledger import file_transaction
 from badugi_ledger.ledger.file_transaction import StoredTogether
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
-from badugi_ledger.ledger.report import ImportInterrupted
 from badugi_ledger.ledger.run_retries import RunRetries
+from badugi_ledger.ledger.stopped_report import ImportInterrupted
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
 from tests.helpers.ledger_dump import table_rows
