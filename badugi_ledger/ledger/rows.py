@@ -188,18 +188,21 @@ def amount_problems(rows: HandRows) -> str | None:
     figure by figure to name that number."""
     value = rows.event[0].chip_value
     cents = value.cents if value is not None and value.cents > 1 else 1
-    if _within_bound(rows, MAX_AMOUNT // cents) and _counts_within_bound(rows):
-        return None
-    return _first_amount_problem(rows, cents)
+    if cents == 1:  # chips that are no money, or a chip worth a cent: counts and chips alike
+        within = _within_bound(rows, MAX_AMOUNT, counts=True)
+    else:
+        within = _within_bound(rows, MAX_AMOUNT // cents) and _counts_within_bound(rows)
+    return None if within else _first_amount_problem(rows, cents)
 
 
 _posted = itemgetter(3)
 """A posting's amount."""
 
 
-def _within_bound(rows: HandRows, bound: int) -> bool:
-    """Every integer figure of the hand (the ones :func:`_first_amount_problem` names) lies
-    within ±``bound``.
+def _within_bound(rows: HandRows, bound: int, *, counts: bool = False) -> bool:
+    """Every integer chip figure of the hand (the ones :func:`_first_amount_problem` names;
+    with ``counts``, its counts too, :data:`_COUNTS`, bounded alike where a chip is worth no
+    more than a cent) lies within ±``bound``.
 
     The event's buy-in and starting chips are None outside tournaments, so they are added
     only when set; then the hand's figures are nearly always all integers, compared as they
@@ -214,8 +217,13 @@ def _within_bound(rows: HandRows, bound: int) -> bool:
         values.append(session.buy_in)
     if session.starting_chips is not None:
         values.append(session.starting_chips)
-    for player in rows.players:
-        values += [player[i] for i in _PLAYER_CHIPS]
+    if counts:
+        values.append(hand[4])
+        for player in rows.players:
+            values += player[1:]
+    else:
+        for player in rows.players:
+            values += [player[i] for i in _PLAYER_CHIPS]
     values += map(_posted, rows.postings)
     for pot in rows.pots:
         values.append(pot[1])
