@@ -37,21 +37,17 @@ from typing import NamedTuple
 from ..model.errors import Position
 from ..model.events import (
     BETWEEN_HANDS,
-    Action,
-    Buy,
     Collect,
     Deal,
-    Draw,
     HandRecord,
-    Muck,
     Post,
     Seat,
-    Show,
     SitOut,
     StackChange,
 )
 from ..model.forced import blind_players
 from ..model.results import Violation
+from .seating import PLAYS
 from .state import UNKNOWN_STACK
 
 _BEFORE_ACTION = BETWEEN_HANDS | {Deal}
@@ -60,8 +56,10 @@ _BEFORE_ACTION = BETWEEN_HANDS | {Deal}
 _UNKNOWN_FROM = UNKNOWN_STACK >> 1
 """A stack this large is unknown (:data:`~.state.UNKNOWN_STACK`, give or take its hand)."""
 
-_PLAYS = (Deal, Post, Action, Draw, Buy, Show, Muck, Collect)
-"""What only a player dealt in does in a hand (:func:`shown_dealt_in`)."""
+_PLAYS = (*PLAYS, Post, Collect)
+"""What only a player dealt in does in a hand (:func:`shown_dealt_in`): what shows a player
+with no chips dealt into a redeal (:data:`.seating.PLAYS`), and a post written or a pot
+collected, which a player with chips makes only when dealt in."""
 
 
 class ButtonBase(NamedTuple):

@@ -155,9 +155,10 @@ def no_chips(ev: StackChange, pos: Position) -> IllegalAction:
     return illegal("stack-change-zero", f"{ev.player} {verb} 0: {why}", pos)
 
 
-_PLAYS = (Deal, Action, Draw, Buy, Show, Muck)
+PLAYS = (Deal, Action, Draw, Buy, Show, Muck)
 """The events that show a player was dealt in: his cards, his draws, his showdown, an action
-(which an all-in player may not take, and is refused as such)."""
+(which an all-in player may not take, and is refused as such); the button's check adds what
+shows it of a player with chips (:func:`~.button.shown_dealt_in`)."""
 
 
 def redeal_all_in(
@@ -170,13 +171,13 @@ def redeal_all_in(
     redeal "to every player at the table", and a player all-in in the hand whose pot carried
     has every chip in that pot (``carry_stakes``: whose chips are in the pot carried in), so
     he is still at the table.  The record says whether the table dealt him in: any event that
-    plays him (:data:`_PLAYS`).  A player who busted otherwise has no chips in the pot and is
+    plays him (:data:`PLAYS`).  A player who busted otherwise has no chips in the pot and is
     not dealt in; nor is one who sits out."""
     broke = [p for p in carry_stakes if start.get(p) == 0 and p not in sitting_out]
     if not broke:
         return _NOBODY
     return frozenset(
-        [ev.player for ev in record.events if isinstance(ev, _PLAYS) and ev.player in broke]
+        [ev.player for ev in record.events if isinstance(ev, PLAYS) and ev.player in broke]
     )
 
 
