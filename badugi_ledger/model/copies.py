@@ -228,9 +228,15 @@ def file_key(record: HandRecord) -> FileKey:
     where = (record.session, record.settings.currency, record.pos.source, record.table)
     if where != seen:
         kind, name, date, unit, table, _ = file_identity(record)
-        known = digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}\x1f{table}")
+        known = _table_digest(kind, name, date, unit, table)
         _last_table = (where, known)
     return known, digest(record.hand_id)
+
+
+def _table_digest(kind: str, name: str, date: str | None, unit: str, table: str) -> int:
+    """A table of an event (kind, name, date, unit) as one small number (:func:`file_key`,
+    :func:`unnamed_key`)."""
+    return digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}\x1f{table}")
 
 
 def unnamed_key(record: HandRecord) -> FileKey | None:
@@ -245,8 +251,7 @@ def unnamed_key(record: HandRecord) -> FileKey | None:
     if record.session.name:
         return None
     kind, _, date, unit = event_of(record.session, record.settings.currency)
-    table = digest(f"{kind}\x1f\x1f{date or ''}\x1f{unit}\x1f{record.table}")
-    return table, digest(record.hand_id)
+    return _table_digest(kind, "", date, unit, record.table), digest(record.hand_id)
 
 
 def event_group(record: HandRecord) -> int:
