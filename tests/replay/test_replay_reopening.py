@@ -14,12 +14,17 @@ or fold); the tests run the same actions through PokerKit where it has the struc
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.settings import GameSettings, HouseRules, Structure
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.replay.legal import next_actions
+from badugi_ledger.sources import read_hands
 from tests.helpers.pokerkit_play import raise_range_after
 from tests.helpers.replay_builder import record
 from tests.replay.test_replay_betting import fails, legal_so_far
@@ -184,3 +189,105 @@ def test_fixed_limit_half_a_bet_counts_from_each_players_action() -> None:
         house=HouseRules(half_bet_reopens=False),
     )
     assert fails([*lines, "Anna raises 8"], strict, seats) == "raise-not-reopened"
+
+
+STARS_MTT = "pokerstars/LBad-USD-MTT8-201011.txt"
+"""A PokerStars fixed-limit Badugi tournament of the corpus: its short all-in raises show what
+the house rules ``half-bet-reopens yes`` and ``fixed-limit-raises card-room`` (the defaults)
+take from the card rooms (README, *Rules and house rules*, "short all-in raises")."""
+
+HALF_BET_HANDS = [
+    # Lines 1300-1307: bet 60 (the small bet), Player19 raises to 120, Player13 all-in to 150
+    # (half a bet more), two calls; Player19, who had acted, raises "30 to 180".
+    pytest.param("52476877655", "Player19", id="half-a-bet"),
+    # Lines 3008-3015: bet 100, Player21 raises to 200, Player1 all-in to 270 (more than half a
+    # bet, less than a whole one), Player3 and Player8 call; Player21 raises "30 to 300".
+    pytest.param("52478520236", "Player21", id="more-than-half"),
+]
+
+
+def _stars_hand(corpus_dir: Path, hand_id: str) -> HandRecord:
+    (rec,) = (
+        r
+        for r in read_hands(corpus_dir / STARS_MTT)
+        if isinstance(r, HandRecord) and r.hand_id == hand_id
+    )
+    return rec
+
+
+def _with_house(rec: HandRecord, **rules: object) -> HandRecord:
+    house = replace(rec.settings.house, **rules)
+    return replace(rec, settings=replace(rec.settings, house=house))
+
+
+@pytest.mark.parametrize(("hand_id", "raiser"), HALF_BET_HANDS)
+def test_pokerstars_reopens_the_betting_after_an_all_in_of_half_a_bet(
+    corpus_dir: Path, hand_id: str, raiser: str
+) -> None:
+    """Fixed limit, an all-in raise of at least half a bet and less than a whole one: a player
+    who had acted before it may raise again, and his raise completes it to the full level (one
+    bet above the last full raise, not above the all-in).  Both PokerStars hands replay under
+    the defaults; with ``half-bet-reopens no`` the raise is refused as not reopened, as it is
+    under PokerKit's reading (``fixed-limit-raises pokerkit``)."""
+    rec = _stars_hand(corpus_dir, hand_id)
+    assert replay_hand(rec).violations == ()
+    for rules in ({"half_bet_reopens": False}, {"fixed_limit_raises": "pokerkit"}):
+        with pytest.raises(IllegalAction) as err:
+            replay_hand(_with_house(rec, **rules))
+        assert err.value.rule == "raise-not-reopened"
+        assert err.value.message.startswith(f"{raiser} raises")
+
+
+def test_pokerstars_completes_a_short_all_in_to_the_full_level(corpus_dir: Path) -> None:
+    """Lines 4589-4594, hand 52479754591 (blinds 150/300): Player15 calls 300, Player19 raises
+    all-in to 550, short of a full raise; the small blind, Player0, raises "50 to 600", one bet
+    above the last full level (300), not above the all-in (PokerKit's 850)."""
+    rec = _stars_hand(corpus_dir, "52479754591")
+    assert replay_hand(rec).violations == ()
+    with pytest.raises(IllegalAction) as err:
+        replay_hand(_with_house(rec, fixed_limit_raises="pokerkit"))
+    assert (err.value.rule, err.value.message) == (
+        "bet-size",
+        "Player0 raises to 600; in fixed limit this raise is to 850 (000)",
+    )
+
+
+ONE_SHORT_ALL_IN = [
+    # no limit: bet 8, Ben all-in to 12 (4 more, short of 8): Cara raises to 12 + 8 or more.
+    pytest.param(NL, 8, 12, (20, 98), id="no-limit"),
+    # pot limit: the pot of 28 (8 + 8 + 12) and Cara's call of 12 on top of the 12.
+    pytest.param(PL, 8, 12, (20, 52), id="pot-limit"),
+    # half-pot limit: bet 4 (half the pot of 8), Ben all-in to 6; Cara raises by the last full
+    # raise (4) or more, at most half of the pot of 18 and her call of 6: to 6 + 12.
+    pytest.param(HPL, 4, 6, (10, 18), id="half-pot"),
+    # spread limit 2-10: bet 5, Ben all-in to 8; Cara raises by 5 (the last full raise) to 10.
+    pytest.param(SPREAD, 5, 8, (13, 18), id="spread"),
+]
+
+
+@pytest.mark.parametrize(("settings", "bet", "all_in", "span"), ONE_SHORT_ALL_IN)
+def test_after_one_short_all_in_the_sizes_count_from_the_all_in(
+    settings: GameSettings, bet: int, all_in: int, span: tuple[int, int]
+) -> None:
+    """House rule "short all-in raises" (README) in the structures with sizes to choose: a
+    player who has not acted faces the all-in as the bet, and may raise by the last full raise
+    (the bet) or more, up to what the structure allows over the all-in (pot limit: the pot
+    after calling it; half-pot: half of that; spread limit: the spread's most); PokerKit gives
+    the same totals where it has the structure.  The player who bet, facing only the short
+    raise when the action comes back to him, may call or fold and not raise."""
+    seats = {"Anna": 100, "Ben": all_in + 2, "Cara": 100, "Dan": 100}
+    lines = [*LIMPED, f"Anna bets {bet}", f"Ben raises {all_in} allin"]
+    assert raise_option(lines, settings, seats) == ("Cara", span)
+    kind = settings.structure.kind
+    if kind in ("no-limit", "pot-limit"):
+        assert raise_range_after(kind, (1, 2), seats, lines) == span
+    low, high = span
+    assert fails([*lines, f"Cara raises {low - 1}"], settings, seats) == "bet-size"
+    over = fails([*lines, f"Cara raises {high + 1}"], settings, seats)
+    assert over == ("over-stack" if kind == "no-limit" else "bet-size")
+    called = [*lines, "Cara calls", "Dan calls"]
+    assert raise_option(called, settings, seats) == ("Anna", None)
+    if kind in ("no-limit", "pot-limit"):
+        assert raise_range_after(kind, (1, 2), seats, called) is None
+    assert fails([*called, f"Anna raises {low}"], settings, seats) == "raise-not-reopened"
+    legal_so_far([*called, "Anna calls", *PAT[:1]], settings, seats)
