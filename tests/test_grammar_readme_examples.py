@@ -68,6 +68,15 @@ def test_a_dead_small_blind_is_written_as_played(tmp_path: Path) -> None:
     assert checked(tmp_path, "dead_small_blind", found[0]) == []
 
 
+def test_a_returning_players_big_blind_is_written_as_played(tmp_path: Path) -> None:
+    """The example of a player coming back with a big blind beside the big blind's (README house
+    rules, "two big blinds"): his blind is live, he checks it in his turn, and the big blind's
+    owner raises last on his option; it checks clean."""
+    found = [b for b in text_blocks() if b.count(" posts bb") == 2]
+    assert len(found) == 1, "grammar/README.md: one example of two big blinds"
+    assert checked(tmp_path, "two_big_blinds", found[0]) == []
+
+
 def test_the_readme_sketch_is_an_excerpt_of_the_guides_first_hand(tmp_path: Path) -> None:
     """README.md's *The hand-history format* sketches the guide's first hand with its middle
     left out (``...``): every line it shows is a line of that hand, in order, and the hand
