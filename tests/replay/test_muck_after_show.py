@@ -57,7 +57,8 @@ assert SHOWN_AFTER_MUCK != HAND
 def test_a_hand_shown_after_its_muck_plays_with_a_warning() -> None:
     """The other order: ``Ben mucks``, then his four cards shown.  A hand tabled at the
     showdown plays, the cards speak (``000``: everyone still in shows their cards, the best
-    hand wins; card rooms let a player table a discarded hand while it is identifiable); but
+    hand wins; the seeds name no muck at the showdown, and this reading is the house rule
+    grammar/README.md states); but
     the pot moved from Cara to Ben with no word, where a slip of the pen (the show of a hand
     that gave the pot up) reads the same.  Now a warning (``show-after-muck``) says so."""
     (outcome,) = replay_stream(
