@@ -302,24 +302,15 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
             rule=UNREADABLE_FILE,
         )
         return
-    chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES], path)
-    if chosen == "text":
-        from .text.parse import parse_bytes, parse_file, parse_text
-
-        if sniff_encoding(head).startswith(("utf-16", "utf-32")):  # "Unicode": as the text
-            data = head
-            if len(head) > SMALL_FILE:
-                with open_file(path) as handle:
-                    data = handle.read()
-            yield from parse_text(decode_bytes(data), source)
-        else:
-            yield from (parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path))
+    if not fmt:
+        yield from _read_as(_detect_head(head[:_SNIFF_BYTES], path), path, head, source)
         return
+    chosen = _check_format(fmt)
     read = False
-    for item in READERS[chosen](lines_after(path, head), source):
+    for item in _read_as(chosen, path, head, source):
         read = read or not isinstance(item, BadugiError)
         yield item
-    if fmt and not read and (found := _told(head[:_SNIFF_BYTES])) not in (None, chosen):
+    if not read and (found := _told(head[:_SNIFF_BYTES])) not in (None, chosen):
         # No hand of the format given (nothing, or lines it cannot read), and lines of
         # another: a file imported before would read as emptied of its hands (and --replace
         # void them all).  (A file with no line of any format, empty or comments only, holds
@@ -330,6 +321,23 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
             position=Position(source),
             rule=UNREADABLE_FILE,
         )
+
+
+def _read_as(chosen: str, path: str | Path, head: bytes, source: str) -> Iterator[ImportItem]:
+    """The items of the file read as the format ``chosen`` (``head``: its first bytes)."""
+    if chosen != "text":
+        yield from READERS[chosen](lines_after(path, head), source)
+        return
+    from .text.parse import parse_bytes, parse_file, parse_text
+
+    if sniff_encoding(head).startswith(("utf-16", "utf-32")):  # "Unicode": as the text
+        data = head
+        if len(head) > SMALL_FILE:
+            with open_file(path) as handle:
+                data = handle.read()
+        yield from parse_text(decode_bytes(data), source)
+    else:
+        yield from (parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path))
 
 
 _PACKED = {

@@ -90,6 +90,40 @@ def test_from_overrides_detection(corpus_dir: Path) -> None:
     assert len(list(read_hands(path, "pokerstars"))) == 4
 
 
+@pytest.mark.parametrize(
+    ("site", "told"),
+    [
+        ("pokerstars/Badugi-USD-0.25-0.50-201009.txt", "pokerstars"),
+        ("kingsclub/Badugi-Limit-USD-30-60-202010.txt", "kingsclub"),
+    ],
+)
+def test_from_text_on_a_site_file_says_the_format_it_is_in(
+    corpus_dir: Path, site: str, told: str
+) -> None:
+    """docs/importers.md, *Finding the format*: a file in which the ``--from`` reader finds no
+    hand, and which the detection takes for another format, is ``unreadable-file`` naming
+    that format.  ``--from text`` was the one reader left out: a PokerStars or KingsClub
+    file read as ours listed a few of its lines as header errors (``Table 'Bronx  BT' …``:
+    "did you mean 'table'?") and never said that the file is a site's history."""
+    items = list(read_hands(corpus_dir / site, "text"))
+    assert not any(isinstance(i, HandRecord) for i in items), items
+    last = items[-1]
+    assert isinstance(last, BadugiError) and last.rule == "unreadable-file", items
+    assert "cannot read the file as text (--from text)" in last.message
+    assert f"reads as the {told!r} format" in last.message
+    assert len(list(read_hands(corpus_dir / site))) >= 1  # its own format reads it
+
+
+def test_from_text_on_our_own_night_is_read_as_before(tmp_path: Path) -> None:
+    """A night of ours with ``--from text`` and no hand that reads (every hand a syntax
+    error) is no other format's: its errors stand alone, no ``unreadable-file``."""
+    path = tmp_path / "night.bhh"
+    path.write_text("game badugi\nhand 1 · button Anna · Anna 100 · Ben 100\nAnna flods\n")
+    items = list(read_hands(path, "text"))
+    assert items and all(isinstance(i, BadugiError) for i in items), items
+    assert not any(i.rule == "unreadable-file" for i in items if isinstance(i, BadugiError))
+
+
 def test_unknown_format_name_is_a_config_error(corpus_dir: Path) -> None:
     with pytest.raises(ConfigError, match="unknown history format 'ipoker'"):
         list(read_hands(corpus_dir / "kingsclub/Badugi-Limit-USD-30-60-202010.txt", "ipoker"))
