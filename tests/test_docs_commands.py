@@ -99,3 +99,14 @@ def test_the_readme_command_table_has_a_row_for_every_command() -> None:
     cells = [line.split(" | ")[0] for line in table.splitlines() if line.startswith("| `")]
     named = {word for cell in cells for word in re.findall(r"`([a-z]+)", cell)}
     assert named == set(COMMANDS), (sorted(set(COMMANDS) - named), sorted(named - set(COMMANDS)))
+
+
+def test_the_readme_row_of_parse_says_it_reads_our_own_format_only() -> None:
+    """``parse --help``: "Read hand histories in our own format" (a site's file named is read
+    as ours, line by line errors).  README's row said "read hand histories", so an organiser
+    with a PokerStars file tried ``parse`` and met an error at every line instead of
+    ``check`` or ``convert``, which read it."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    [row] = [line for line in readme.splitlines() if line.startswith("| `parse ")]
+    assert "our own format" in (COMMANDS["parse"].help or "").splitlines()[0]
+    assert "our own format" in row and "`convert`" in row, row
