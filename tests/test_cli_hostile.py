@@ -148,6 +148,28 @@ def test_show_of_a_hand_not_there_or_a_ledger_that_is_none(mixed: Path) -> None:
         )
 
 
+def test_a_ledger_to_make_in_a_folder_that_is_not_there_names_the_folder(tmp_path: Path) -> None:
+    """README *Exit status* 1: "a file or ledger that cannot be read or written; one
+    `Error: …` line" an organiser can act on.  ``--db nights/club.db`` with no folder
+    ``nights`` (a typo, or not made yet) said SQLite's "unable to open database file: the
+    ledger file or its folder cannot be opened for writing", as if a permission were wrong;
+    it names the folder that is missing (or the file standing where the folder should be),
+    and nothing is made."""
+    night = tmp_path / "night.bhh"
+    night.write_bytes((EXAMPLES / "home_session.bhh").read_bytes())
+    missing = tmp_path / "nigths"
+    result = run("import", night, "--db", missing / "club.db")
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"its folder '{missing}' does not exist: make it first" in said, said
+    assert not missing.exists()
+    result = run("import", night, "--db", night / "club.db")
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"'{night}' is a file, not a folder: name another ledger file with --db" in said
+    assert night.read_bytes() == (EXAMPLES / "home_session.bhh").read_bytes()
+
+
 def test_show_of_a_table_the_event_did_not_have_is_an_error(tmp_path: Path) -> None:
     """Before the fix, an unknown --table showed nothing and exited 0."""
     db = tmp_path / "club.db"

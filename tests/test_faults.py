@@ -218,6 +218,7 @@ def test_a_ledger_that_cannot_be_written_is_one_error_line(how: str, tmp_path: P
     if how == "unwritable":
         assert snapshot(db) == before
     elif how == "missing-folder":
-        assert done.stderr.startswith("Error: cannot open the ledger"), done.stderr
+        said = f"Error: cannot make the ledger '{db}': its folder '{db.parent}' does not exist"
+        assert done.stderr.startswith(said), done.stderr
     else:
         assert done.stderr.startswith(f"Error: '{db}' is a folder, not a ledger"), done.stderr

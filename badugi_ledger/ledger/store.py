@@ -125,8 +125,17 @@ def open_ledger(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
             f"--db {path}`, or name another with --db or {LEDGER_ENV}"
         )
-    if hint and not os.path.isdir(os.path.dirname(str(path)) or "."):
-        raise LedgerError(f"cannot make the ledger {str(path)!r}: its folder does not exist{hint}")
+    folder = os.path.dirname(str(path)) or "."
+    if missing and not os.path.isdir(folder):  # SQLite said "unable to open database file"
+        why = (
+            f"its folder does not exist{hint}"
+            if hint
+            else f"{quote(folder)!r} is a file, not a folder: name another ledger file with --db"
+            if os.path.exists(folder)
+            else f"its folder {quote(folder)!r} does not exist: make it first, or name another "
+            "file with --db"
+        )
+        raise LedgerError(f"cannot make the ledger {str(path)!r}: {why}")
     refused = ledger_path_refused(path, new=True) if missing and path is not None else None
     if refused is not None:
         raise LedgerError(refused)
