@@ -265,6 +265,20 @@ def test_each_commands_help_is_its_docstring_and_nowhere_else() -> None:
             assert paragraph not in readme, (name, paragraph)
 
 
+def test_each_commands_help_says_its_exit_status() -> None:
+    """A script calls a command and reads its status (README, *Exit status*: 0 all is well, 1
+    bad data or a failed check, 2 bad usage); ``--help`` is what its writer reads first.
+    ``check``, ``import``, ``parse``, ``show`` and ``convert`` said when they exit 1; the
+    others (``standings``, ``settle``, ``void`` …) said nothing of it."""
+    group = typer.main.get_command(app)
+    silent = [
+        name
+        for name, command in group.commands.items()  # type: ignore[attr-defined]
+        if "Exit status" not in (command.help or "")
+    ]
+    assert silent == [], silent
+
+
 # --- 2. progress on a terminal, silence on a pipe ----------------------------------------------
 
 

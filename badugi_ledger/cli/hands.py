@@ -90,6 +90,9 @@ def showdown(
 
     Four cards each in Badugi and Progressive Badugi, five in Badacey and Badeucey. The house
     rules a hand file would set in its header (qualifier, odd chip) are options here.
+
+    Exit status 1 when a hand cannot be ranked (a card that does not read or is shown twice, a
+    hand of the wrong size), 2 on bad usage.
     """
     from ..hands.dispute import run_showdown
     from ..model.games import game_named
@@ -190,6 +193,9 @@ def new_command(
     A comment block below shows the lines a hand is written with (a deal, the betting, a draw,
     a show, a collection, the next hand), played by the night's own players. Names that need
     quotes get them. An existing FILE is kept unless --force.
+
+    Exit status 1 when FILE exists (without --force) or cannot be written, 2 for a player list,
+    stakes or date that check would refuse (nothing is written).
     """
     import datetime
 
@@ -520,6 +526,8 @@ def simulate_command(
 
     Stacks are carried from hand to hand, with rebuys, all-ins and side pots; check reports
     every one of them clean.
+
+    Exit status 1 when --out cannot be written, 2 for an option out of its range.
     """
     from ..model.games import game_named
     from ..simulate.sessions import SimulationOptions, write_simulation

@@ -181,7 +181,11 @@ def players_cmd(
     ] = None,
     db: DbOption = LEDGER,
 ) -> None:
-    """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
+    """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them.
+
+    Exit status 1 when a name is not in the ledger, or the names cannot be merged (they sat in
+    one hand) or un-merged.
+    """
     from ..ledger.players import players_action, players_choice
     from ..ledger.store import ledger_at
 
@@ -306,6 +310,9 @@ def tournament_cmd(
 
     Terms given here are kept in the ledger and applied whenever the tournament is recomputed
     (on every import of its hands).
+
+    Exit status 1 when the ledger holds no such tournament (a cash event is none); 2 for a term
+    that does not read (an amount, a prize table).
     """
     from ..ledger.store import ledger_at
     from ..reports.tournament import tournament_result
@@ -365,6 +372,8 @@ def void_cmd(
     """Take a hand, or a whole event, out of every figure without deleting it.
 
     Standings, settle, exports and the report leave it out; the audit keeps when and why.
+
+    Exit status 1 when the ledger holds no such event, table or hand, or it is void already.
     """
     from dataclasses import replace
 
@@ -400,6 +409,9 @@ def unvoid_cmd(
     are recomputed); its file imported again keeps it counting.  A hand the ledger voided
     itself (its file no longer holds it, a copy set aside) is refused: import the file that
     holds it.  The audit keeps when and why.
+
+    Exit status 1 when the ledger holds no such event, table or hand, or no void of it to take
+    back.
     """
     from dataclasses import replace
 
@@ -424,6 +436,8 @@ def audit_cmd(
 
     Each entry shows the fingerprints before and after; then every merge and un-merge of
     players, with the names that moved.
+
+    Exit status 1 when the ledger is missing or cannot be read.
     """
     from ..ledger.corrections import audit_trail
     from ..ledger.store import ledger_at
@@ -439,6 +453,8 @@ def events_cmd(
     """One row per event: id, date, kind, unit, the hands and players that count.
 
     Each row shows the name that --event accepts.
+
+    Exit status 1 when the ledger is missing or cannot be read.
     """
     from ..ledger.corrections import event_list
     from ..ledger.store import ledger_at
@@ -466,7 +482,10 @@ def serve_cmd(
     """Serve the ledger as a local web app: record hands, browse events, standings, settle-up.
 
     Open the printed address on a phone or in a browser: it records hands with live checking
-    and shows events and hands, standings, settle-up and players.  Stop it with Ctrl-C."""
+    and shows events and hands, standings, settle-up and players.  Stop it with Ctrl-C.
+
+    Exit status 1 when the ledger cannot be opened or the port is taken.
+    """
     import uvicorn
 
     from ..web.app import create_app

@@ -138,6 +138,9 @@ def standings_cmd(
     players equal on all of these share the rank. Cash standings rank by net result, then
     sessions played. Units are never added: a player has one row per unit (chips, USD,
     EUR...), each unit ranked on its own; money shows as 12.34 USD.
+
+    Exit status 1 when the ledger is missing or cannot be read, or no event names the season; 2
+    for options that do not go together.
     """
     from ..ledger.store import ledger_at
     from ..reports.standings import standings_text
@@ -163,6 +166,9 @@ def settle_cmd(
     says which). A season settles each unit (chips, each currency) on its own. Exact minimum
     (n minus the most zero-sum groups, by subset DP) up to 16 open balances after pairing
     exact opposites; beyond that a greedy settlement with at most n-1 transfers.
+
+    Exit status 1 when the ledger is missing or cannot be read, or holds no such event or
+    season; 2 for --event with --season.
     """
     from ..ledger.store import ledger_at
     from ..reports.settle import Settlement, settle_choice, settlement
@@ -210,6 +216,10 @@ def export_cmd(
     session_end_at, buy_in, buy_out, stack, net). CSV text cells that a spreadsheet would run
     as a formula (= + - @ or their full-width forms, also after spaces; tab or CR) get a
     leading apostrophe; numbers stay numbers.
+
+    Exit status 1 when the ledger is missing or cannot be read, no event names the season, or
+    --out cannot be written (Parquet without pyarrow too); 2 for options that do not go
+    together.
     """
     from ..ledger.store import ledger_at
     from ..reports.export import check_format, write_export
@@ -240,6 +250,9 @@ def report_cmd(
 
     The charts show each player's cumulative result event by event. No scripts, no external
     files: e-mail it as it is.
+
+    Exit status 1 when the ledger is missing or cannot be read, no event names the season, or
+    --out cannot be written; 2 for options that do not go together.
     """
     from ..ledger.store import ledger_at
     from ..reports.html import season_report
