@@ -110,3 +110,14 @@ def test_the_readme_row_of_parse_says_it_reads_our_own_format_only() -> None:
     [row] = [line for line in readme.splitlines() if line.startswith("| `parse ")]
     assert "our own format" in (COMMANDS["parse"].help or "").splitlines()[0]
     assert "our own format" in row and "`convert`" in row, row
+
+
+def test_the_readme_says_what_its_test_command_needs_beside_the_checkout() -> None:
+    """README's second command runs the whole suite; a newcomer who cloned the repository alone
+    met "corpus not found at …/shared/corpus" in every test of the rule texts and real hands,
+    which the README said only under *Development*, far below.  The paragraph right under
+    the two commands says it (``tests/conftest.py``, ``tests/helpers/paths.py``)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    start = readme.index("The first line installs the tool")
+    paragraph = readme[start : readme.index("\n\n", start)]
+    assert "`shared/`" in paragraph and "`BADUGI_SHARED`" in paragraph, paragraph
