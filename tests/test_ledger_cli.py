@@ -228,6 +228,19 @@ def test_standings_settle_export_report_players(tmp_path: Path) -> None:
     assert code == 0 and "Benny: 3 hands" in out
 
 
+def test_an_empty_ledger_says_so_in_players_as_in_events(tmp_path: Path) -> None:
+    """A newcomer's first ``players`` on a ledger with no hand yet (made by an import of
+    nothing but another game, or by the library) printed nothing at all, exit 0, where
+    ``events`` says "no events yet: import some hands first"."""
+    db = tmp_path / "club.db"
+    open_ledger(db).close()
+    for command in (["events"], ["players"], ["players", "list"]):
+        result = runner.invoke(app, [*command, "--db", str(db)])
+        assert result.exit_code == 0, result.output
+        assert result.stdout.startswith("no "), (command, result.stdout)
+        assert "import some hands first (badugi-ledger import FILES)" in result.stdout
+
+
 def test_a_name_spelled_with_other_code_points_is_the_same_player(tmp_path: Path) -> None:
     """``Zoë`` written with one character on Friday and with ``e`` and a combining diaeresis
     on Saturday looks the same everywhere: one player with two spellings (an alias, as a

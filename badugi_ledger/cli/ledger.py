@@ -197,6 +197,8 @@ def players_cmd(
         infos = players_action(ledger, action, names or [])
     for info in infos:
         typer.echo(info.text_line())
+    if not infos:  # (only a list can be empty) as `events` says of an empty ledger
+        typer.echo("no players yet: import some hands first (badugi-ledger import FILES)")
     if action != "list":
         typer.echo(screen_row(f"ledger: {db}"))
 
