@@ -100,6 +100,31 @@ def test_library_functions_take_an_open_ledger(tmp_path: Path) -> None:
         assert ledger.execute("SELECT count(*) FROM hands").fetchone() == (3,)
 
 
+def test_ledger_at_takes_what_open_ledger_takes(tmp_path: Path) -> None:
+    """docs/api.md: ``ledger_at`` is "the same as a context manager that always closes it";
+    ``read_only=True`` (a ledger only read, as a report script reads the club's) was a
+    ``TypeError`` there, though ``open_ledger`` takes it."""
+    import inspect
+    import sqlite3
+
+    from badugi_ledger.model.errors import LedgerError
+
+    opened = inspect.signature(badugi_ledger.open_ledger).parameters
+    assert set(opened) == set(inspect.signature(badugi_ledger.ledger_at).parameters)
+    club = tmp_path / "club.db"
+    with badugi_ledger.ledger_at(club) as ledger:
+        assert badugi_ledger.import_paths(ledger, [EXAMPLES / "home_session.bhh"]).ok
+    with badugi_ledger.ledger_at(club, read_only=True) as ledger:
+        assert ledger.execute("SELECT count(*) FROM hands").fetchone() == (4,)
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            ledger.execute("DELETE FROM hands")
+    with (
+        pytest.raises(LedgerError, match="no ledger at"),
+        badugi_ledger.ledger_at(tmp_path / "none.db", read_only=True),
+    ):
+        pass
+
+
 def _documented_signatures() -> dict[str, list[str]]:
     """docs/api.md's table of names: each name and the parameters its row writes (``…`` and
     the defaults left out), as ``name(a, b, *, c=…)``."""

@@ -234,9 +234,11 @@ def ledger_at(
     *,
     create: bool = True,
     busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    read_only: bool = False,
 ) -> Iterator[sqlite3.Connection]:
-    """``with ledger_at("club.db") as db:`` — open, migrate, and always close."""
-    db = open_ledger(path, create=create, busy_timeout_ms=busy_timeout_ms)
+    """``with ledger_at("club.db") as db:`` — :func:`open_ledger` (its parameters, its
+    ``read_only`` too), and always close."""
+    db = open_ledger(path, create=create, busy_timeout_ms=busy_timeout_ms, read_only=read_only)
     try:
         yield db
     finally:
