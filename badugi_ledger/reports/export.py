@@ -263,7 +263,9 @@ def write_export(
         data = records(present(df, "data", AMOUNTS))
         out.write(json.dumps(data, ensure_ascii=False, indent=2).encode() + b"\n")
         return
-    rows = list(df.itertuples(index=False, name=None))
+    # A missing value is None in a row, whichever the frame holds: NaN (a rank below
+    # ``min_events``) or pandas' NA (the best place of a player still in, an Int64 column).
+    rows = list(df.astype(object).where(df.notna(), None).itertuples(index=False, name=None))
     write_parquet(iter([rows]), column_types(table, list(df.columns)), out)
 
 

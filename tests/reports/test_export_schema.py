@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import io
 import sqlite3
+from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -110,3 +111,21 @@ def test_a_date_the_ledger_cannot_read_is_a_clear_error() -> None:
     with pytest.raises(LedgerError, match=r"'first Friday' of event 'Saturday' is not a date"):
         export_table(db, "hands", "parquet")
     assert b"first Friday" in export_table(db, "hands", "csv")
+
+
+def test_an_unfinished_tournament_exports_its_players_still_in_with_no_best_place(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md, *Tournaments*: a file that stops with two players still in names no
+    winner, and they have no place, their best place `-`.  The standings frame holds that
+    `best` as pandas' missing value; Parquet writes it as an empty cell (CSV and JSON do),
+    never a traceback.  examples/tournament.bhh without its last hand: Kira and Noor still in."""
+    text = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    stopped = tmp_path / "stopped.bhh"
+    stopped.write_text(text[: text.index("hand T3")], encoding="utf-8")
+    db = open_ledger(None)
+    assert import_paths(db, [stopped]).ok
+    options = StandingsOptions(kind="tournament")
+    rows = pq.read_table(io.BytesIO(export_table(db, "standings", "parquet", options))).to_pylist()
+    best = {row["player"]: row["best"] for row in rows}
+    assert best == {"Kira": None, "Noor": None, "Bram": 3}
