@@ -533,3 +533,22 @@ def test_settle_of_a_ledger_whose_events_are_all_void_says_so(tmp_path: Path) ->
     assert "no event of the ledger counts: its 2 events are void" in out, out
     assert "import some hands" not in out, out
     assert "badugi-ledger events" in out and "badugi-ledger audit" in out, out
+
+
+def test_settle_of_a_ledger_whose_every_hand_is_voided_says_so(tmp_path: Path) -> None:
+    """docs/ledger.md, *Events*: a ledger whose nights were voided is not told "import some
+    hands first".  Each hand of the one night voided with ``void --hand`` (the event itself
+    not void): ``settle`` and ``settle --season`` said "no event with hands in the ledger:
+    import some hands first" and "no events in season '2024'"; they say its hands are void,
+    and why, as ``settle --event`` does."""
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    for number in ("1", "2", "3"):
+        event = ("--event", "Friday Night", "--hand", number)
+        assert invoke("void", "--db", db, *event, "--reason", "misdeal")[0] == 0
+    said = [invoke("settle", "--db", db, *season) for season in ((), ("--season", "2024"))]
+    for (code, out), of in zip(said, ("the ledger", "season '2024'"), strict=True):
+        assert code == 1, out
+        assert f"no event of {of} counts: every hand of Friday Night (2024-03-01) is void" in out
+        assert "misdeal" in out and "badugi-ledger audit" in out, out
+        assert "import some hands" not in out and "no events in" not in out, out

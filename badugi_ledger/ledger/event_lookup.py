@@ -123,14 +123,16 @@ def void_events_note(
     """What a command that found no event that counts among the events ``where`` keeps
     (``AND …`` on ``events e``) says when some of them are void: ``no event of season '2024'
     counts: its 2 events are void (see: …)``, not "import some hands first" of a ledger whose
-    nights were voided, nor "no events" of a season ``events`` lists.  None when none is."""
+    nights were voided, nor "no events" of a season ``events`` lists; and so when each hand
+    of them was voided, the events themselves not (``every hand of Friday (2024-03-01) is
+    void (misdeal; …)``).  None when none is."""
     void, total = db.execute(
         "SELECT count(*) FILTER (WHERE e.void_reason IS NOT NULL), count(*) "
         f"FROM events e WHERE 1 {where}",
         list(args),
     ).fetchone()
     if not void:
-        return None
+        return _void_hands_note(db, of, where, args)
     if void == total:
         which = "its one event is void" if void == 1 else f"its {void} events are void"
     else:
@@ -197,20 +199,54 @@ def _refuse_either(db: sqlite3.Connection, text: str, where: str, extra: list[ob
     )
 
 
-def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> str:
-    """Why an event has no hand that counts: the void reasons of its hands (a hand its file no
-    longer holds says which file)."""
-    reasons = [
+def _void_reasons(db: sqlite3.Connection, event_id: object) -> list[str]:
+    """The first few reasons the hands of an event were voided for, in the order first given."""
+    return [
         str(r[0])
         for r in db.execute(
             "SELECT void_reason FROM hands WHERE event_id = ? AND void_reason IS NOT NULL "
             "GROUP BY void_reason ORDER BY min(id) LIMIT 3",
-            [event["id"]],
+            [event_id],
         )
     ]
+
+
+def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> str:
+    """Why an event has no hand that counts: the void reasons of its hands (a hand its file no
+    longer holds says which file)."""
+    reasons = _void_reasons(db, event["id"])
     if not reasons:
         return " (see: badugi-ledger events)"
     return f": its hands are void ({'; '.join(reasons)}; see: badugi-ledger audit)"
+
+
+def _void_hands_note(
+    db: sqlite3.Connection, of: str, where: str, args: Sequence[object]
+) -> str | None:
+    """:func:`void_events_note` of events none of which is void: those among them with hands,
+    every one voided, said so; None when there are none (nothing was imported)."""
+    emptied = list(
+        dict_rows(
+            db,
+            "SELECT e.id, e.name, e.date FROM events e WHERE e.void_reason IS NULL "
+            "AND EXISTS (SELECT 1 FROM hands h WHERE h.event_id = e.id) "
+            "AND NOT EXISTS (SELECT 1 FROM counted_hands h WHERE h.event_id = e.id)"
+            f"{where} ORDER BY e.id",
+            list(args),
+        )
+    )
+    if not emptied:
+        return None
+    if len(emptied) == 1:
+        reasons = "; ".join(_void_reasons(db, emptied[0]["id"]))
+        return (
+            f"no {of} counts: every hand of {event_label(emptied[0])} is void ({reasons}; see: "
+            "badugi-ledger audit)"
+        )
+    return (
+        f"no {of} counts: every hand of its {len(emptied)} events is void (see: badugi-ledger "
+        "events; badugi-ledger audit says who voided them and why)"
+    )
 
 
 def _close_matches(db: sqlite3.Connection, text: str) -> str:
