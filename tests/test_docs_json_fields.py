@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from tests.helpers.paths import EXAMPLES, REPO
+from tests.helpers.paths import CORPUS, EXAMPLES, REPO
 
 runner = CliRunner()
 LEDGER_MD = REPO / "docs" / "ledger.md"
@@ -198,3 +198,131 @@ def test_events_audit_and_tournament_json_have_the_fields_docs_ledger_md_lists(
     cup = json.loads(run("tournament", "--db", str(db), "--event", "Spring Freezeout", "--json"))
     documented = paragraph_fields("`tournament --json` prints `event`", "are counts.", {"money"})
     assert missing(documented, keys(cup)) == []
+
+
+def test_the_sessions_export_has_the_columns_docs_ledger_md_lists_in_its_order(club: Path) -> None:
+    """*Exports*: "its first eight columns are PokerNow's, in its order — … — then `event`,
+    `kind`, `season`, `unit`": a spreadsheet made for PokerNow's ledger reads them by place."""
+    documented = paragraph_fields(
+        "`--table sessions` is a session ledger", "One row per player and event.", set()
+    )
+    rows = json.loads(run("export", "--db", str(club), "--table", "sessions", "--format", "json"))
+    header = run("export", "--db", str(club), "--table", "sessions", "--format", "csv")
+    assert documented[:8] == ["player_nickname", "player_id", "session_start_at"] + [
+        *("session_end_at", "buy_in", "buy_out", "stack", "net")
+    ]
+    assert list(rows[0]) == documented and header.splitlines()[0].split(",") == documented
+
+
+def test_the_views_have_the_columns_docs_ledger_md_lists(club: Path) -> None:
+    """*The views*: ``play_order``, ``season_player_net`` and ``hand_summary`` list their
+    columns in prose (``player_event_results`` in a table, above)."""
+    with sqlite3.connect(club) as db:
+        for view, start, end in (
+            ("play_order", "`play_order` — one row", "The order:"),
+            ("season_player_net", "`season_player_net` — one row", "(sums of the rows"),
+            ("hand_summary", "`hand_summary` — one row", "**Datasette.**"),
+        ):
+            columns = {d[0] for d in db.execute(f"SELECT * FROM {view} LIMIT 0").description}
+            documented = paragraph_fields(start, end, {view, "chips"})  # (a unit's name)
+            assert len(documented) > 8 and missing(documented, columns) == [], view
+
+
+def test_import_json_has_the_fields_docs_ledger_md_lists(tmp_path: Path) -> None:
+    """*JSON fields*: the run's totals and ``files``' fields, and each rejection's, conflict's
+    and replacement's, from an import with a hand rejected, one in conflict and one replaced."""
+    db = tmp_path / "club.db"
+    night = tmp_path / "night.bhh"
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    night.write_text(text, encoding="utf-8")
+    run("import", str(night), "--db", str(db), "--jobs", "1")
+    swapped = text.replace(
+        "Anna collects 10 · Ben collects 10", "Ben collects 10 · Anna collects 10"
+    )
+    assert swapped != text
+    night.write_text(swapped, encoding="utf-8")
+    broken = tmp_path / "broken.bhh"
+    broken.write_text(
+        "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\nCara folds · Ben folds\n",
+        encoding="utf-8",
+    )
+    conflicted = json.loads(run("import", str(night), str(broken), "--db", str(db), "--json"))
+    replaced = json.loads(run("import", str(night), "--db", str(db), "--replace", "--json"))
+    totals = paragraph_fields("`import --json` prints one object", "in the order given", set())
+    assert missing(totals, set(conflicted)) == []
+    whole = paragraph_fields(
+        "and, of the whole import, `stored_groups`", "`showdown --json` prints", set()
+    )
+    inner = {"files", "error", "unwritten_files"}  # a refused group's, and the ledger's table
+    assert missing([w for w in whole if w not in inner], set(conflicted)) == []
+    files = table_fields(LEDGER_MD, "`import --json` prints one object")
+    assert missing(files, set(conflicted["files"][0])) == []
+    (rejection,) = conflicted["files"][1]["rejections"]
+    assert missing(["source", "line", "hand", "reasons"], set(rejection)) == []
+    conflict = conflicted["files"][0]["conflicts"][0]
+    replacement = replaced["files"][0]["replacements"][0]
+    documented = ["source", "line", "hand", "table", "event", "differences", "event_fact"]
+    assert missing(documented, set(conflict)) == [] and missing(documented, set(replacement)) == []
+
+
+def number(value: object) -> bool:
+    """A JSON number: an int, or a float (money in currency units), never a bool or a text."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def test_standings_and_settle_json_fields_have_the_types_docs_ledger_md_gives(
+    tmp_path: Path,
+) -> None:
+    """*Standings* and *Settle-up*: `rank` a whole number or null below ``--min-events``,
+    `points` a number of 2 decimals, counts whole numbers, `best` a place or null (a player
+    still in an unfinished tournament), amounts numbers, names and units text; a settlement's
+    `transfers` each `from`, `to` and an `amount` above 0, `total_paid` = `total_owed`, `net`
+    0.  A ledger of chips, a valued chip game (EUR), a tournament and a PokerStars
+    sit-and-go whose hands end with two players still in (USD)."""
+    db = tmp_path / "club.db"
+    night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    euro = tmp_path / "euro.bhh"
+    euro.write_text(
+        night.replace("date 2024-03-01", "date 2024-03-08 · chips 20 = 1 EUR").replace(
+            "Friday game", "Euro night"
+        ),
+        encoding="utf-8",
+    )
+    sit_and_go = CORPUS / "pokerstars" / "LBad-USD-SNG8-201011.txt"
+    files = [EXAMPLES / "home_session.bhh", EXAMPLES / "tournament.bhh", euro, sit_and_go]
+    run("import", *map(str, files), "--db", str(db), "--jobs", "1")
+    tournament = [
+        row
+        for ranked in ([], ["--min-events", "2"])
+        for row in json.loads(
+            run("standings", "--db", str(db), "--format", "json", "--kind", "tournament", *ranked)
+        )
+    ]
+    assert {r["unit"] for r in tournament} == {"money", "USD"}
+    assert {None, 1} <= {r["best"] for r in tournament} & {r["rank"] for r in tournament}
+    for row in tournament:
+        assert row["rank"] is None or type(row["rank"]) is int, row
+        assert row["best"] is None or type(row["best"]) is int, row
+        assert all(type(row[k]) is int for k in ("events", "counted", "wins")), row
+        assert type(row["points"]) is float and round(row["points"], 2) == row["points"], row
+        assert number(row["winnings"]) and type(row["player"]) is type(row["unit"]) is str, row
+    cash = json.loads(run("standings", "--db", str(db), "--format", "json", "--kind", "cash"))
+    assert {r["unit"] for r in cash} == {"chips", "EUR"}
+    for row in cash:
+        assert all(type(row[k]) is int for k in ("rank", "sessions", "hands")), row
+        assert all(number(row[k]) for k in ("net", "best_session", "worst_session")), row
+        assert type(row["player"]) is type(row["unit"]) is str, row
+    season = json.loads(run("settle", "--db", str(db), "--season", "2024", "--json"))
+    assert type(season["season"]) is str and len(season["units"]) == 3
+    sng = json.loads(
+        run("settle", "--db", str(db), "--event", "PokerStars tournament #330855877", "--json")
+    )
+    assert sng["unit"] == "USD" and sng["kind"] == "tournament"
+    for settlement in [*season["units"], sng]:
+        assert all(type(settlement[k]) is str for k in ("event", "kind", "unit")), settlement
+        assert all(number(v) for v in settlement["balances"].values()), settlement
+        for transfer in settlement["transfers"]:
+            assert type(transfer["from"]) is type(transfer["to"]) is str, transfer
+            assert number(transfer["amount"]) and transfer["amount"] > 0, transfer
+        assert number(settlement["total_paid"]) and number(settlement["total_owed"])
+        assert settlement["total_paid"] == settlement["total_owed"] and settlement["net"] == 0
