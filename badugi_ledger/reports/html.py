@@ -34,6 +34,7 @@ from .standings import (
     require_season,
     session_frame,
     tournament_standings,
+    unfinished_note,
 )
 from .templating import static_text, template_env
 
@@ -223,6 +224,9 @@ def _tournament_section(
         "currency; tournaments of each currency are ranked on their own."
         + (" The chart adds every result; the table counts the best." if options.best_n else "")
     )
+    unfinished = unfinished_note(db, options.season)
+    if unfinished:
+        note += f" {unfinished} (their best place is empty)."
     return Section("tournament", "Tournament standings", note, tuple(groups))
 
 

@@ -405,16 +405,25 @@ def standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame
         return cash_standings(db, options)
 
 
-def _unplaced(db: sqlite3.Connection, season: str | None) -> int:
-    """How many of the season's tournaments end with players still in and no place for them
-    (their hands stop short of the tournament's end, no chop recorded)."""
+def unfinished_note(db: sqlite3.Connection, season: str | None) -> str | None:
+    """What the tournament standings say of the season's tournaments that end with players
+    still in and no place for them (their hands stop short of the tournament's end, no chop
+    recorded): ``2 unfinished tournaments: no place and no points for the players still in``,
+    so a 0 and a missing best place are not read as a result; None when there are none.  The
+    title of ``standings`` and the season report's note say it alike."""
     clause, args = season_clause(season)
-    return int(
+    unplaced = int(
         db.execute(
             "SELECT count(DISTINCT e.id) FROM tournament_entries t JOIN counted_events e "
             f"ON e.id = t.event_id WHERE t.place IS NULL AND t.chips > 0 {clause}",
             args,
         ).fetchone()[0]
+    )
+    if not unplaced:
+        return None
+    return (
+        f"{unplaced} unfinished tournament{'' if unplaced == 1 else 's'}: no place and no "
+        "points for the players still in"
     )
 
 
@@ -425,12 +434,9 @@ def describe(db: sqlite3.Connection, options: StandingsOptions) -> str:
     if kind == "cash":
         return f"Cash standings, {season} (net result; each unit ranked on its own)"
     extra = [f"points: {options.formula}", "winnings in the tournaments' currency"]
-    unplaced = _unplaced(db, options.season)
-    if unplaced:
-        extra.append(
-            f"{unplaced} unfinished tournament{'' if unplaced == 1 else 's'}: no place and no "
-            "points for the players still in"
-        )
+    unfinished = unfinished_note(db, options.season)
+    if unfinished:
+        extra.append(unfinished)
     if options.best_n:
         extra.append(f"best {options.best_n}")
     if options.min_events:

@@ -8,19 +8,26 @@ from __future__ import annotations
 import dataclasses
 import re
 from datetime import date
+from pathlib import Path
 
 import pytest
 
-from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.importing import import_outcomes, import_paths
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.money import UNSTATED, ChipValue
 from badugi_ledger.reports.chart import TOP, WIDTH, date_ticks, line_chart, text_width
 from badugi_ledger.reports.html import Section, season_report, season_report_context
-from badugi_ledger.reports.standings import StandingsOptions, cash_standings, tournament_standings
+from badugi_ledger.reports.standings import (
+    StandingsOptions,
+    cash_standings,
+    describe,
+    tournament_standings,
+)
 from badugi_ledger.reports.templating import template_env
 from tests.helpers.ledger_builder import hand
+from tests.helpers.paths import EXAMPLES
 from tests.helpers.season_builder import big_season, tournament_hands
 
 HOSTILE = '<script>alert("x")</script>'
@@ -307,3 +314,26 @@ def test_money_of_no_named_currency_is_headed_as_the_web_app_heads_it() -> None:
     )
     cash = sections(db)["cash"]
     assert [g.heading for g in cash.groups] == ["In USD", "In money (currency not named)"]
+
+
+def test_an_unfinished_tournament_is_named_in_the_note_as_the_standings_title_names_it(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md, *Tournaments*: the players still in when a file stops have no place, "no
+    points and no win in the standings, whose title counts the unfinished tournaments".  The
+    report, e-mailed round the club, showed them with 0 points and an empty best place and
+    never said why; its note says it as ``standings`` does.  examples/tournament.bhh without
+    its last hand: Kira and Noor still in."""
+    text = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    stopped = tmp_path / "stopped.bhh"
+    stopped.write_text(text[: text.index("hand T3")], encoding="utf-8")
+    db = open_ledger(None)
+    assert import_paths(db, [stopped]).ok
+    said = "1 unfinished tournament: no place and no points for the players still in"
+    assert said in describe(db, StandingsOptions(kind="tournament"))
+    cup = sections(db)["tournament"]
+    assert said in cup.note, cup.note
+    assert said in season_report(db)
+    finished = open_ledger(None)
+    assert import_paths(finished, [EXAMPLES / "tournament.bhh"]).ok
+    assert "unfinished" not in sections(finished)["tournament"].note
