@@ -247,9 +247,19 @@ def event_balances(db: sqlite3.Connection, event_id: int, kind: str) -> dict[str
             "GROUP BY coalesce(p.name, po.account)",
             [event_id],
         ).fetchall()
+        # Every player dealt into a hand that counts played, a chip put in or not (the button
+        # who folds first): listed at 0 as ``events``, the standings and the sessions list him.
+        rows += db.execute(
+            "SELECT DISTINCT p.name, 0 FROM counted_hands h JOIN hand_players hp "
+            "ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id "
+            "JOIN players p ON p.id = a.player_id WHERE h.event_id = ?",
+            [event_id],
+        ).fetchall()
     # By name: the order the ledger first met each player is its history, which a fresh
     # import of the same files does not share.
-    balances = {str(name): int(total) for name, total in sorted(rows, key=lambda r: str(r[0]))}
+    balances: dict[str, int] = {}
+    for name, total in sorted(rows, key=lambda r: str(r[0])):
+        balances[str(name)] = balances.get(str(name), 0) + int(total)
     if kind == "tournament":
         # no payout table (or not all of the pool paid out): the money is still in the pool
         balances[PRIZE_POOL] = -sum(v for v in balances.values())

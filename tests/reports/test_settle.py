@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.importing import import_outcomes, import_paths
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.model.events import Session
@@ -24,6 +24,7 @@ from badugi_ledger.reports.settle import (
     settle_season,
     zero_sum_groups,
 )
+from badugi_ledger.reports.standings import StandingsOptions, cash_standings
 from tests.helpers.ledger_builder import hand, session_hands
 from tests.helpers.paths import EXAMPLES
 
@@ -146,12 +147,34 @@ def test_a_season_lists_the_players_an_event_lists_zero_balances_too() -> None:
     import_outcomes(db, saturday, "sat.bhh")
     # Anna breaks even over the season: +10 on Friday, -10 on Saturday.
     assert settle_event(db, "Friday").balances == {"Anna": 10, "Ben": -15, "Cara": 5}
-    assert settle_event(db, "Saturday").balances == {"Anna": -10, "Ben": 10}
+    # Cara was dealt in on Saturday and put nothing in: she played, at 0 (as the sessions list her)
+    assert settle_event(db, "Saturday").balances == {"Anna": -10, "Ben": 10, "Cara": 0}
     (season,) = settle_season(db, "2024").settlements
     assert season.balances == {"Anna": 0, "Ben": -5, "Cara": 5}
     assert season.as_dict()["balances"] == {"Anna": 0, "Ben": -5, "Cara": 5}
     assert [(t.payer, t.payee, t.amount) for t in season.transfers] == [("Ben", "Cara", 5)]
     assert "*house*" not in season.balances and "*carry*" not in season.balances
+
+
+def test_a_player_who_put_nothing_in_is_listed_with_0_as_the_standings_list_him(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md, *Settle-up*: "An event lists every player who played in it, 0 too".
+    examples/home_session.bhh's first hand alone: Anna, on the button, folds before putting a
+    chip in.  She played it (``events`` counts her among the 4 players, the standings and the
+    sessions export list her at 0), but the balances were read from the postings alone, and
+    she has none: the settle-up of the night and of its season left her out."""
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    night = tmp_path / "one.bhh"
+    night.write_text(text[: text.index("hand 2 ·")], encoding="utf-8")
+    db = open_ledger(None)
+    assert import_paths(db, [night]).ok
+    expected = {"Anna": 0, "Ben": -2, "Cara": -16, "Dan": 18}
+    assert settle_event(db, "Friday game").balances == expected
+    (season,) = settle_season(db, "2024").settlements
+    assert season.balances == expected
+    standings = cash_standings(db, StandingsOptions(kind="cash"))
+    assert dict(zip(standings["player"], standings["net"], strict=True)) == expected
 
 
 def test_unknown_event_is_a_ledger_error() -> None:
