@@ -345,6 +345,8 @@ def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> p
         rest = unranked.sort_values(["unit", *keys, "player"], ascending=[True, *ascending, True])
         rest.insert(0, "rank", None)
         ranked = pd.concat([ranked.astype({"rank": "object"}), rest], ignore_index=True)
+        # unit by unit: a unit's unranked players after its own ranked rows, not another's
+        ranked = ranked.sort_values("unit", kind="mergesort", ignore_index=True)
     return ranked[TOURNAMENT_COLUMNS]
 
 

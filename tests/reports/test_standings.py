@@ -7,13 +7,15 @@ import csv
 import io
 import json
 import math
+import re
 import sqlite3
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.importing import import_outcomes, import_paths
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import ConfigError
 from badugi_ledger.model.events import Session
@@ -26,6 +28,7 @@ from badugi_ledger.reports.standings import (
     standings,
 )
 from tests.helpers.ledger_builder import hand, session_hands
+from tests.helpers.paths import EXAMPLES
 from tests.helpers.season_builder import tournament_hands
 
 
@@ -297,3 +300,43 @@ def test_tournament_options_with_kind_cash_are_a_usage_error_naming_them(
     assert both.exit_code == 0, both.output
     helped = " ".join(runner.invoke(app, ["standings", "--help"]).output.replace("│", " ").split())
     assert "applying to the tournament table only" in helped, helped
+
+
+def test_each_units_unranked_players_follow_its_own_ranked_rows(tmp_path: Path) -> None:
+    """docs/ledger.md, *Standings*: the rows come "in rank order, unit by unit", a player below
+    ``--min-events`` "listed after the ranked rows".  The unranked rows of every unit were put
+    after the ranked rows of all units, so a USD player below the minimum sat under the
+    unstated-money tournaments' table, as if ranked among them.  examples/tournament.bhh
+    played twice (the second time with other seats and date) and two USD cups, Ann and Bo
+    in both, Cy and Dee in one each."""
+    text = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+
+    def cup(name: str, date: str, names: dict[str, str], currency: str = "") -> Path:
+        out = text.replace("Spring Freezeout", name).replace("2024-04-12", date)
+        out = re.sub(r"\b(Kira|Noor|Bram)\b", lambda m: names.get(m[0], m[0]), out)
+        if currency:
+            out = out.replace("\ntournament ", f"\ncurrency {currency}\ntournament ", 1)
+        path = tmp_path / f"{name}.bhh"
+        path.write_text(out, encoding="utf-8")
+        return path
+
+    files = [
+        EXAMPLES / "tournament.bhh",
+        cup("Second", "2024-05-12", {"Kira": "Bram", "Bram": "Kira"}),
+        cup("Dollar one", "2024-06-12", {"Kira": "Ann", "Noor": "Bo", "Bram": "Cy"}, "USD"),
+        cup("Dollar two", "2024-07-12", {"Kira": "Bo", "Noor": "Ann", "Bram": "Dee"}, "USD"),
+    ]
+    db = open_ledger(None)
+    assert import_paths(db, files).ok
+    df = standings(db, StandingsOptions(kind="tournament", min_events=2))
+    listed = [(str(r.unit), str(r.player), r.rank) for r in df.itertuples()]
+    units = [unit for unit, _, _ in listed]
+    assert [u for i, u in enumerate(units) if i == 0 or units[i - 1] != u] == ["USD", "money"]
+    assert [(p, r) for u, p, r in listed if u == "USD"] == [
+        ("Ann", 1),
+        ("Bo", 1),
+        ("Cy", None),
+        ("Dee", None),
+    ]
+    shown = render(df, "table").splitlines()[1:]  # (its header first)
+    assert [line.split()[-1] for line in shown] == ["USD"] * 4 + ["money"] * 3
