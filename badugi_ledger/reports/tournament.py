@@ -22,7 +22,7 @@ from typing import Literal
 
 from ..ledger.connection import reading, transaction
 from ..ledger.event_lookup import event_label, find_event
-from ..ledger.prizes import prize_pool
+from ..ledger.prizes import prize_pool, prize_table
 from ..ledger.sql import dict_rows
 from ..ledger.stored_values import check_stored_values
 from ..ledger.tournament_results import clear_payouts, set_payouts, set_terms
@@ -71,6 +71,9 @@ class TournamentResult:
         if field > len(self.entries):
             entrants += f" in its hands, of a field of {field} or more (the places the site states)"
         lines = [f"{self.event}: {entrants}, {', '.join(terms)}"]
+        leftover = self._first_takes(max(field, len(self.entries)))
+        if leftover:
+            lines.append(f"  {leftover}")
         still_in = self.still_in
         if still_in:
             lines.append(
@@ -96,6 +99,31 @@ class TournamentResult:
                 f"paid {self.money(e['paid'])}, result {self.money(e['won'], sign=True)}{extra}"
             )
         return lines
+
+    def _first_takes(self, field: int) -> str | None:
+        """Where the money the payout table leaves goes, when it leaves any: first place takes
+        the share of the places the field cannot fill and what rounding the other prizes down
+        leaves (:func:`~badugi_ledger.ledger.prizes.prize_table`), so a first prize above its
+        percent is not read as a mistake.  None when first place gets its percent exactly."""
+        if not self.payouts or not self.pool:
+            return None
+        prizes = prize_table(self.pool, self.payouts, self.terms.prize_unit, entrants=field)
+        first = self.payouts[0]
+        if not prizes or 100 * prizes[0] == self.pool * first:
+            return None
+        why = []
+        unfilled = self.payouts[field:]
+        if sum(unfilled):
+            places = f"place {field + 1}" if len(unfilled) == 1 else f"places {field + 1}-"
+            places += "" if len(unfilled) == 1 else str(len(self.payouts))
+            why.append(f"the {sum(unfilled)} % of {places}, which nobody fills,")
+        unit = self.terms.prize_unit
+        if any(self.pool * pct % (100 * unit) for pct in self.payouts[1:field]):
+            why.append(f"what rounding the other prizes down to {self.money(unit)} leaves")
+        return (
+            f"first place's prize {self.money(prizes[0])} is more than its {first} % of the "
+            f"pool: it takes {' and '.join(why).removesuffix(',')}"
+        )
 
     @property
     def still_in(self) -> int:

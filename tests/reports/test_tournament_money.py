@@ -166,3 +166,26 @@ def test_json_gives_currency_units_and_names_the_unit(
     }
     a = data["entries"][0]
     assert (a["buy_in"], a["paid"], a["won"], a["chips"]) == (10.0, 10.0, 18.0, 2000)
+
+
+def test_the_table_says_where_the_money_the_payouts_leave_goes(tmp_path: Path) -> None:
+    """docs/ledger.md, *Tournaments*: "Every prize but first is rounded down to the prize unit
+    and first place gets the rest", and the places the field cannot fill pay first place.
+    The table showed a first prize above its percent without a word, which a treasurer
+    checking 50 % of the pool by hand reads as a mistake; it says what first place takes.
+    Four entrants at 10.00 USD."""
+    db = ledger(tmp_path, "USD")
+    exact = tournament(db, "--payouts", "50/30/20")
+    assert "first place" not in exact  # 20.00, 12.00, 8.00: nothing left over
+    # a 0.01 bounty: pool 39.96; 30 % = 11.988 → 11.98, 20 % = 7.992 → 7.99; first 19.99
+    rounded = tournament(db, "--bounty", "0.01").splitlines()[1]
+    assert rounded == (
+        "  first place's prize 19.99 USD is more than its 50 % of the pool: it takes what "
+        "rounding the other prizes down to 0.01 USD leaves"
+    )
+    assert "A: prize 19.99 USD" in tournament(db)
+    unfilled = tournament(db, "--bounty", "0", "--payouts", "50/20/10/10/10").splitlines()[1]
+    assert unfilled == (
+        "  first place's prize 24.00 USD is more than its 50 % of the pool: it takes the 10 % "
+        "of place 5, which nobody fills"
+    )
