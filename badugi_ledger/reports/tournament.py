@@ -121,7 +121,7 @@ class TournamentResult:
         if any(self.pool * pct % (100 * unit) for pct in self.payouts[1:field]):
             why.append(f"what rounding the other prizes down to {self.money(unit)} leaves")
         return (
-            f"first place's prize {self.money(prizes[0])} is more than its {first} % of the "
+            f"the first prize {self.money(prizes[0])} is more than its {first} % of the "
             f"pool: it takes {' and '.join(why).removesuffix(',')}"
         )
 

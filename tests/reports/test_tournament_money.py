@@ -180,12 +180,12 @@ def test_the_table_says_where_the_money_the_payouts_leave_goes(tmp_path: Path) -
     # a 0.01 bounty: pool 39.96; 30 % = 11.988 → 11.98, 20 % = 7.992 → 7.99; first 19.99
     rounded = tournament(db, "--bounty", "0.01").splitlines()[1]
     assert rounded == (
-        "  first place's prize 19.99 USD is more than its 50 % of the pool: it takes what "
+        "  the first prize 19.99 USD is more than its 50 % of the pool: it takes what "
         "rounding the other prizes down to 0.01 USD leaves"
     )
     assert "A: prize 19.99 USD" in tournament(db)
     unfilled = tournament(db, "--bounty", "0", "--payouts", "50/20/10/10/10").splitlines()[1]
     assert unfilled == (
-        "  first place's prize 24.00 USD is more than its 50 % of the pool: it takes the 10 % "
+        "  the first prize 24.00 USD is more than its 50 % of the pool: it takes the 10 % "
         "of place 5, which nobody fills"
     )
