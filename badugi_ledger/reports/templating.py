@@ -7,7 +7,9 @@ Autoescape is on for every template: a player called ``<script>`` is shown, neve
 it, through :func:`badugi_ledger.model.money.format_amount`: ``{{ net|money(unit) }}`` →
 ``12.34 USD``, ``{{ net|money(unit, sign=True) }}`` → ``+12.34 USD``.  The ``visible`` filter
 writes a name from a file (or a line holding one) with its control and format characters
-visible (:func:`badugi_ledger.model.escaping.for_page`): ``{{ t.payer|visible }}``.
+visible (:func:`badugi_ledger.model.escaping.for_page`): ``{{ t.payer|visible }}``.  The
+``name`` filter writes it so, isolated from the words around it (:func:`isolated_name`), where
+a name stands in a sentence beside a figure: ``{{ t.payee|name }} {{ t.amount|money(unit) }}``.
 
 Jinja2 is imported inside :func:`template_env`, so commands that render no page never load it.
 """
@@ -22,6 +24,7 @@ from ..model.money import format_amount
 
 if TYPE_CHECKING:
     import jinja2
+    import markupsafe
 
 PACKAGE = "badugi_ledger"
 TEMPLATES = "templates"
@@ -39,6 +42,21 @@ def money(amount: object, unit: str, *, sign: bool = False) -> str:
     return format_amount(int(str(amount)), unit, sign=sign)
 
 
+def isolated_name(text: object) -> markupsafe.Markup:
+    """The ``name`` filter: ``text`` as :func:`for_page` writes it, escaped, in a ``<bdi>``
+    element.  A name in a right-to-left script (``أحمد``) takes the figure written after it
+    into its own direction (Unicode's bidirectional algorithm): ``Ann pays أحمد 0.25 USD``
+    was shown ``Ann pays 0.25 أحمد USD``, the amount before the name and parted from its
+    unit.  Isolated, the name is laid out on its own and the sentence keeps its order.
+
+    >>> isolated_name("<b>")
+    Markup('<bdi>&lt;b&gt;</bdi>')
+    """
+    import markupsafe
+
+    return markupsafe.Markup("<bdi>%s</bdi>") % for_page(text)
+
+
 def static_text(name: str) -> str:
     """A file of ``badugi_ledger/static/`` as text (a stylesheet to inline in a page)."""
     from importlib.resources import files
@@ -49,7 +67,7 @@ def static_text(name: str) -> str:
 @lru_cache(maxsize=1)
 def template_env() -> jinja2.Environment:
     """The package's Jinja2 environment: templates from ``badugi_ledger/templates/``, HTML
-    autoescaped, undefined names an error, and the ``money`` and ``visible`` filters.
+    autoescaped, undefined names an error, and the ``money``, ``visible`` and ``name`` filters.
 
     >>> env = template_env()
     >>> env.from_string("{{ name }}: {{ cents|money('USD') }}").render(name="<b>", cents=-5)
@@ -67,4 +85,5 @@ def template_env() -> jinja2.Environment:
     )
     env.filters["money"] = money
     env.filters["visible"] = for_page
+    env.filters["name"] = isolated_name
     return env

@@ -223,7 +223,7 @@ def test_the_web_settle_and_event_pages_write_a_bidi_override_visibly(tmp_path: 
         settle = client.get("/settle").text
         events = client.get("/events").text
         event = client.get("/events/1").text
-    assert "Zed\\u202eevil</strong> pays" in settle
+    assert "Zed\\u202eevil</bdi></strong> pays" in settle
     assert ">Zed\\u202eevil</td>" in settle
     assert "Zed\\u202eevil" in event
     for page in (settle, events, event):
