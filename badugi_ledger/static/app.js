@@ -12,11 +12,33 @@
     opts.headers = Object.assign({}, opts.headers || {}, { "X-CSRF-Token": csrfToken() });
     return fetch(url, opts);
   };
-  // <select data-autosubmit> sends its form when changed (season and event pickers).
+  // <select data-autosubmit> sends its form when an option is picked with a finger or a
+  // mouse (season and event pickers).  A keyboard's arrow keys change a closed select option
+  // by option, each a "change": sent at once, the first press reloaded the page, focus was
+  // lost and the option wanted never reached.  A change made with keys waits for Enter or
+  // the form's button.
+  var keyed = null;
+  function picker(target) {
+    return target && target.matches && target.matches("select[data-autosubmit]") && target.form
+      ? target
+      : null;
+  }
+  document.addEventListener("keydown", function (event) {
+    var select = picker(event.target);
+    if (!select) return;
+    keyed = select;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      select.form.submit();
+    }
+  });
+  document.addEventListener("pointerdown", function () {
+    keyed = null;
+  });
   document.addEventListener("change", function (event) {
-    var target = event.target;
-    if (target && target.matches && target.matches("select[data-autosubmit]") && target.form) {
-      target.form.submit();
+    var select = picker(event.target);
+    if (select && select !== keyed) {
+      select.form.submit();
     }
   });
 })();
