@@ -17,12 +17,13 @@ from ..ledger.corrections import event_list
 from ..ledger.event_lookup import chip_value, event_label, find_event
 from ..ledger.players import list_players, similar_names
 from ..model.errors import LedgerError
+from ..model.limits import quote
 from ..model.money import format_amount, unit_name, unit_words
 from ..reports.export import hands_frame
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame
-from ..reports.stored_hands import stored_hand_page
+from ..reports.stored_hands import HandPage, stored_hand_page
 from .common import in_ledger, render
 
 HANDS_PER_PAGE = 25
@@ -86,13 +87,20 @@ async def event_page(request: Request) -> Response:
     still holds it, each pot and who won it with what, final stacks."""
     event_id = _event_id(request)
     number = _page_number(request)
-    event, page = await in_ledger(
-        request,
-        lambda db: (
+
+    def look_up(db: sqlite3.Connection) -> tuple[dict[str, object], HandPage] | None:
+        """The event and its page of hands; None when the ledger has no event of that id."""
+        if event_id not in _event_ids(db):
+            return None
+        return (
             find_event(db, event_id, by_id=True),
             stored_hand_page(db, event_id, number, HANDS_PER_PAGE),
-        ),
-    )
+        )
+
+    found = await in_ledger(request, look_up)
+    if found is None:
+        raise HTTPException(404, f"No event {quote(event_id)} in the ledger: {EVERY_EVENT}")
+    event, page = found
     return render(
         request,
         "web/event.html",
@@ -113,6 +121,31 @@ async def event_page(request: Request) -> Response:
     )
 
 
+EVERY_EVENT = "the Events page lists every event."
+"""Where a reader of the pages finds the events there are (the command line's words, ``see:
+badugi-ledger events``, are not a page's: its reader has no command line)."""
+
+
+def _event_ids(db: sqlite3.Connection) -> set[str]:
+    """The id of every event, void ones too, as :func:`_event_id` reads a path's."""
+    return {str(e["id"]) for e in event_list(db).events}
+
+
+def _no_such_id(db: sqlite3.Connection, text: str) -> bool:
+    """Whether ``text`` is an id (ASCII digits, as the picker sends) of no event; a name is
+    the library's to look up."""
+    if not (text.isascii() and text.isdigit()):
+        return False
+    return (text.lstrip("0") or "0") not in _event_ids(db)
+
+
+def _no_season(season: str) -> str:
+    """Why a season the ledger does not name shows nothing, in the page's words: its picker
+    offers the seasons there are (the library's message ends with the command line's
+    ``leave --season out``)."""
+    return f"No season {quote(season)!r} in the ledger: pick one of the list."
+
+
 def _seasons(db: sqlite3.Connection) -> list[str]:
     """The seasons the ledger's hands and tournaments name, newest first."""
     found = {str(s) for s in hands_frame(db)["season"].dropna()}
@@ -124,18 +157,24 @@ async def standings_page(request: Request) -> Response:
     """Season standings: the season report's tables and charts (``templates/report.html``)
     inside the app's page."""
     season = _choice(request, "season")
-    report: dict[str, Any]
-    seasons, report = await in_ledger(
-        request,
-        lambda db: (_seasons(db), season_report_context(db, StandingsOptions(season=season))),
-    )
+
+    def look_up(db: sqlite3.Connection) -> tuple[list[str], dict[str, Any] | None]:
+        """The seasons to pick from, and the report of the one asked for (None: no such)."""
+        seasons = _seasons(db)
+        if season is not None and season not in seasons:
+            return seasons, None
+        return seasons, season_report_context(db, StandingsOptions(season=season))
+
+    seasons, report = await in_ledger(request, look_up)
     return render(
         request,
         "web/standings.html",
+        status_code=200 if report is not None else 400,
         active="standings",
         season=season,
         seasons=seasons,
-        **report,
+        problem=None if report is not None else _no_season(str(season)),
+        **(report or {"report_sections": []}),
     )
 
 
@@ -150,6 +189,16 @@ async def settle_page(request: Request) -> Response:
         """The events and seasons to pick from, and the settlement asked for (or why not)."""
         events = [e for e in reversed(event_list(db).events) if not e["void"] and e["hands"]]
         seasons = _seasons(db)
+        if event is not None and season is not None:
+            return events, seasons, LedgerError("Pick an event or a season, not both.")
+        if season is not None and season not in seasons:
+            return events, seasons, LedgerError(_no_season(season))
+        if event is not None and _no_such_id(db, event):
+            return (
+                events,
+                seasons,
+                LedgerError(f"No event {quote(event)} in the ledger: pick one of the list."),
+            )
         try:
             result = settlement(db, event, season=season, by_id=True) if events or season else None
         except LedgerError as exc:

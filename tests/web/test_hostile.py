@@ -231,8 +231,8 @@ def test_an_event_id_longer_than_int_reads_is_answered_as_a_shorter_one(
     ValueError, a server error with a traceback in the log and without the security headers.
     It is the page of an event the ledger does not hold, as 4,300 digits are."""
     shorter, longer = (client.get("/events/" + "1" * digits) for digits in (4300, 4301))
-    assert longer.status_code == shorter.status_code == 400, longer.text
-    assert "That did not work" in longer.text
+    assert longer.status_code == shorter.status_code == 404, longer.text
+    assert "Not found" in longer.text and "No event 1111" in longer.text
     assert longer.headers["content-security-policy"] == shorter.headers["content-security-policy"]
 
 

@@ -1,0 +1,69 @@
+"""What the browse pages say of a choice the ledger does not hold: an event's page whose event
+is gone (a bookmark, a link of a ledger since rebuilt), a season no event names (last year's
+link), an event and a season at once.  A reader of the web app (a club member on a phone)
+has no command line (``test_page_words.py``): the page says it in its own words, beside its
+picker, and a page of no event is one not found (404), as any path of no page is."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from badugi_ledger.web.app import create_app
+from tests.web.conftest import LOCAL
+from tests.web.test_page_words import COMMAND_WORDS
+
+
+@pytest.fixture
+def client(club_db: Path) -> TestClient:
+    return TestClient(create_app(club_db), base_url=LOCAL)
+
+
+def text_of(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_the_page_of_an_event_the_ledger_lacks_is_not_found_in_the_pages_words(
+    client: TestClient,
+) -> None:
+    for path in ("/events/999", "/events/999?page=2", "/events/" + "9" * 400):
+        answer = client.get(path)
+        shown = text_of(answer.text)
+        assert answer.status_code == 404, (path, answer.status_code)
+        assert "Not found" in shown and "in the ledger: the Events page lists every event" in (
+            shown
+        ), shown
+        assert not COMMAND_WORDS.search(shown), shown
+    assert "No event 999 in the ledger" in text_of(client.get("/events/0999").text)
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("/standings?season=1999", "No season '1999' in the ledger: pick one of the list."),
+        ("/settle?season=1999", "No season '1999' in the ledger: pick one of the list."),
+        ("/settle?event=999", "No event 999 in the ledger: pick one of the list."),
+        ("/settle?event=1&season=2024", "Pick an event or a season, not both."),
+    ],
+)
+def test_a_choice_the_ledger_lacks_is_said_beside_the_picker(
+    client: TestClient, path: str, said: str
+) -> None:
+    answer = client.get(path)
+    shown = text_of(answer.text)
+    assert answer.status_code == 400
+    assert said in shown, shown
+    assert not COMMAND_WORDS.search(shown), shown
+    assert '<select id="season" name="season"' in answer.text  # the picker, to pick again
+    assert "Traceback" not in answer.text
+
+
+def test_a_season_there_is_still_shows_its_standings_and_settle_up(client: TestClient) -> None:
+    standings = client.get("/standings?season=2024")
+    assert standings.status_code == 200 and "Cash standings" in standings.text
+    settle = client.get("/settle?season=2024")
+    assert settle.status_code == 200 and "balances net to 0 chips" in text_of(settle.text)
