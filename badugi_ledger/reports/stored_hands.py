@@ -94,7 +94,9 @@ def _hand_rows(
 
 def _replayed(rows: list[dict[str, object]]) -> dict[int, HandView]:
     """Views of the stored hands whose files still hold them (see the module docstring), by
-    ``hands.id``: each file is replayed once, every hand of it, since stacks carry."""
+    ``hands.id``: each file is replayed once from its start, since stacks carry, up to the
+    last of its hands wanted (an event of three hands in a file of a thousand nights was a
+    replay of every night after it too, ten seconds of a phone's event page)."""
     by_source: dict[str, dict[tuple[str, str], list[dict[str, object]]]] = {}
     for row in rows:
         key = (str(row["hand_number"]), str(row["table_name"] or ""))
@@ -103,8 +105,11 @@ def _replayed(rows: list[dict[str, object]]) -> dict[int, HandView]:
     for source, wanted in by_source.items():
         if not source or not Path(source).is_file():
             continue
+        ids = {int(str(r["id"])) for rows_of in wanted.values() for r in rows_of}
         try:
             for outcome in replayed_outcomes([source]):
+                if ids <= views.keys():
+                    break  # every wanted hand of the file is viewed: the rest is not shown
                 record, result = outcome.record, outcome.result
                 if record is None or result is None or outcome.errors:
                     continue
@@ -250,8 +255,9 @@ def stored_hand_page(db: sqlite3.Connection, event: str, number: int, per_page: 
     """Page ``number`` (from 1; past the last: the last) of ``per_page`` hands of ``event``
     (its id, as the web app's links give it: :func:`find_event`'s ``by_id``): the web app's
     event page.  Only the page's hands
-    are viewed; their files are still replayed from the start (stacks carry), but a long
-    night's other hands are not made into views it never shows."""
+    are viewed; their files are still replayed from the start (stacks carry), up to the
+    page's last hand, but a long night's other hands are not made into views it never
+    shows."""
     row = find_event(db, event, by_id=True)
     rows = _checked_rows(db, row, None, None)
     pages = max(1, -(-len(rows) // per_page))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -224,6 +225,42 @@ def test_an_events_hands_come_a_page_at_a_time(
     second = text_of(client.get(f"/events/{friday}?page=2").text)
     assert "Hand 4 " in second and "Hand 1 " not in second and "page 2 of 2" in second
     assert "Hand 4 " in text_of(client.get(f"/events/{friday}?page=99").text)
+
+
+def test_an_event_page_replays_its_file_no_further_than_the_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file of many nights (``simulate --session-hands``): the page of one of its first
+    nights replayed the whole file, every night after it too (ten seconds for a night of 3
+    hands in a file of 3,000).  Stacks carry, so the file is replayed from its start, and
+    no further than the last hand the page shows; the hands shown are the same, replayed."""
+    from badugi_ledger.reports import stored_hands
+    from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+
+    nights = tmp_path / "nights.bhh"
+    simulate_to_path(SimulationOptions(hands=40, seed=5, session_hands=4), nights)
+    db = tmp_path / "club.db"
+    assert import_into(db, [nights]).ok
+    with ledger_at(db, create=False) as ledger:
+        events = event_list(ledger).events
+        assert [e["hands"] for e in events] == [4] * 10
+        second = str(events[1]["id"])
+        views = stored_hand_views(ledger, second)
+    assert all(view.replayed for view in views)
+    replayed: list[object] = []
+    real = stored_hands.replayed_outcomes
+
+    def counted(paths: list[str]) -> Iterator[object]:
+        for outcome in real(paths):
+            replayed.append(outcome)
+            yield outcome
+
+    monkeypatch.setattr(stored_hands, "replayed_outcomes", counted)
+    client = TestClient(create_app(db), base_url=LOCAL)
+    shown = text_of(client.get(f"/events/{second}").text)
+    assert len(replayed) <= 8 + 1, f"{len(replayed)} hands replayed for the second night of 4"
+    assert [v.hand for v in views] == re.findall(r"Hand (\S+) ·", shown)
+    assert shown.count("The play, round by round") == 4  # replayed: its rounds are shown
 
 
 def test_a_new_ledger_shows_what_to_do(tmp_path: Path) -> None:
