@@ -45,10 +45,14 @@ async def http_error(request: Request, exc: Exception) -> Response:
     """A refusal as a page, or as ``{"error": why}`` to a script that reads JSON."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
     detail = exc.detail if isinstance(exc, HTTPException) else "Something went wrong."
+    # The refusal's own headers: a 405's Allow names the methods the page takes (RFC 9110).
+    headers = dict(exc.headers or {}) if isinstance(exc, HTTPException) else {}
     if wants_json(request.scope):
-        return JSONResponse({"error": detail}, status_code=status)
+        return JSONResponse({"error": detail}, status_code=status, headers=headers)
     heading = {403: "Not allowed", 404: "Not found", 405: "Not allowed"}.get(status, "Error")
-    return render(request, "web/message.html", status_code=status, heading=heading, message=detail)
+    page = render(request, "web/message.html", status_code=status, heading=heading, message=detail)
+    page.headers.update(headers)
+    return page
 
 
 async def server_error(request: Request, exc: Exception) -> Response:

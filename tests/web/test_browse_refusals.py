@@ -67,3 +67,21 @@ def test_a_season_there_is_still_shows_its_standings_and_settle_up(client: TestC
     assert standings.status_code == 200 and "Cash standings" in standings.text
     settle = client.get("/settle?season=2024")
     assert settle.status_code == 200 and "balances net to 0 chips" in text_of(settle.text)
+
+
+@pytest.mark.parametrize(
+    ("path", "allowed"),
+    [("/settle", "GET, HEAD"), ("/events/1", "GET, HEAD"), ("/record/check", "POST")],
+)
+def test_a_method_a_page_does_not_take_says_which_it_takes(
+    client: TestClient, path: str, allowed: str
+) -> None:
+    """A 405 names the methods the page takes in its ``Allow`` header (RFC 9110, 15.5.6: a
+    405 "MUST generate an Allow header field"); the app's own refusal page dropped it."""
+    answer = client.request("OPTIONS", path)
+    assert answer.status_code == 405
+    assert answer.headers.get("allow") == allowed, dict(answer.headers)
+    refused = client.request(
+        "OPTIONS", path, headers={"accept": "application/json"}
+    )  # a script's refusal is JSON, with the same header
+    assert refused.status_code == 405 and refused.headers.get("allow") == allowed
