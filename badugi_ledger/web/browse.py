@@ -22,7 +22,7 @@ from ..model.money import format_amount, unit_name, unit_words
 from ..reports.export import hands_frame
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
-from ..reports.standings import StandingsOptions, entry_frame
+from ..reports.standings import StandingsOptions, entry_frame, require_season
 from ..reports.stored_hands import HandPage, stored_hand_page
 from .common import in_ledger, render
 
@@ -139,11 +139,16 @@ def _no_such_id(db: sqlite3.Connection, text: str) -> bool:
     return (text.lstrip("0") or "0") not in _event_ids(db)
 
 
-def _no_season(season: str) -> str:
-    """Why a season the ledger does not name shows nothing, in the page's words: its picker
-    offers the seasons there are (the library's message ends with the command line's
-    ``leave --season out``)."""
-    return f"No season {quote(season)!r} in the ledger: pick one of the list."
+def _no_season(db: sqlite3.Connection, season: str | None) -> str | None:
+    """Why ``season`` shows nothing when no event of the ledger names it, in the page's
+    words: its picker offers the seasons there are (the library's message,
+    :func:`require_season`, ends with the command line's ``leave --season out``).  None
+    when an event names it (its events void, the library says so)."""
+    try:
+        require_season(db, season)
+    except LedgerError:
+        return f"No season {quote(str(season))!r} in the ledger: pick one of the list."
+    return None
 
 
 def _seasons(db: sqlite3.Connection) -> list[str]:
@@ -158,23 +163,23 @@ async def standings_page(request: Request) -> Response:
     inside the app's page."""
     season = _choice(request, "season")
 
-    def look_up(db: sqlite3.Connection) -> tuple[list[str], dict[str, Any] | None]:
-        """The seasons to pick from, and the report of the one asked for (None: no such)."""
-        seasons = _seasons(db)
-        if season is not None and season not in seasons:
-            return seasons, None
-        return seasons, season_report_context(db, StandingsOptions(season=season))
+    def look_up(db: sqlite3.Connection) -> tuple[list[str], str | None, dict[str, Any]]:
+        """The seasons to pick from, why the one asked for shows nothing, and its report."""
+        problem = _no_season(db, season)
+        if problem is not None:
+            return _seasons(db), problem, {"report_sections": []}
+        return _seasons(db), None, season_report_context(db, StandingsOptions(season=season))
 
-    seasons, report = await in_ledger(request, look_up)
+    seasons, problem, report = await in_ledger(request, look_up)
     return render(
         request,
         "web/standings.html",
-        status_code=200 if report is not None else 400,
+        status_code=200 if problem is None else 400,
         active="standings",
         season=season,
         seasons=seasons,
-        problem=None if report is not None else _no_season(str(season)),
-        **(report or {"report_sections": []}),
+        problem=problem,
+        **report,
     )
 
 
@@ -191,8 +196,9 @@ async def settle_page(request: Request) -> Response:
         seasons = _seasons(db)
         if event is not None and season is not None:
             return events, seasons, LedgerError("Pick an event or a season, not both.")
-        if season is not None and season not in seasons:
-            return events, seasons, LedgerError(_no_season(season))
+        no_season = _no_season(db, season)
+        if no_season is not None:
+            return events, seasons, LedgerError(no_season)
         if event is not None and _no_such_id(db, event):
             return (
                 events,
