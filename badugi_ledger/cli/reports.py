@@ -143,11 +143,14 @@ def standings_cmd(
     for options that do not go together.
     """
     from ..ledger.store import ledger_at
-    from ..reports.standings import standings_text
+    from ..reports.standings import HUMAN_FORMATS, one_table_note, standings_text
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
     with ledger_at(db, create=False) as ledger:
         text = standings_text(ledger, options, fmt)
+        note = None if fmt in HUMAN_FORMATS else one_table_note(ledger, options)
+    if note is not None:
+        typer.echo(note, err=True)
     typer.echo(text, nl=False)
 
 
@@ -223,10 +226,14 @@ def export_cmd(
     """
     from ..ledger.store import ledger_at
     from ..reports.export import check_format, write_export
+    from ..reports.standings import one_table_note
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
     check_format(fmt)
     with ledger_at(db, create=False) as ledger:
+        note = one_table_note(ledger, options) if table == "standings" else None
+        if note is not None:
+            typer.echo(note, err=True)
         if out is None:
             write_export(ledger, table, fmt, sys.stdout.buffer, options)
             sys.stdout.flush()

@@ -545,6 +545,20 @@ def kinds_present(
 HUMAN_FORMATS: tuple[Format, ...] = ("table", "markdown", "html")
 
 
+def one_table_note(db: sqlite3.Connection, options: StandingsOptions) -> str | None:
+    """What a one-table output of ``kind="auto"`` (csv, json, an export) leaves out, in words
+    for the command line's error stream, or None when it leaves nothing: the selection holds
+    tournaments and cash sessions, and the table is the tournaments' alone.  A script that
+    read the cash table of a ledger of cash nights would otherwise be given the tournament
+    table, unsaid, the night a tournament was first imported."""
+    if options.kind != "auto" or len(kinds_present(db, options.season)) < 2:
+        return None
+    return (
+        "the tournament standings: the selection holds cash sessions too (their table: "
+        "--kind cash; both in one output: --format table, markdown or html)"
+    )
+
+
 def _section(db: sqlite3.Connection, options: StandingsOptions, fmt: Format) -> str:
     title = describe(db, options)
     body = render(standings(db, options), fmt, title if fmt == "table" else "")

@@ -340,3 +340,38 @@ def test_each_units_unranked_players_follow_its_own_ranked_rows(tmp_path: Path) 
     ]
     shown = render(df, "table").splitlines()[1:]  # (its header first)
     assert [line.split()[-1] for line in shown] == ["USD"] * 4 + ["money"] * 3
+
+
+def test_a_one_table_output_of_both_kinds_says_which_table_it_gives(tmp_path: Path) -> None:
+    """docs/ledger.md, *Standings*: with ``--kind auto`` csv and json give the tournament
+    table when the selection holds one, else the cash table.  A script that read a cash
+    ledger's json was given the tournament table, unsaid, the night a tournament was first
+    imported: the error stream now says which table it gives and how to ask for the other;
+    the output is the same."""
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    ledger = tmp_path / "club.db"
+    runner = CliRunner()
+    cash = runner.invoke(app, ["import", str(examples / "home_session.bhh"), "--db", str(ledger)])
+    assert cash.exit_code == 0, cash.output
+    alone = runner.invoke(app, ["standings", "--db", str(ledger), "--format", "json"])
+    assert alone.exit_code == 0 and alone.stderr == ""
+    assert "net" in json.loads(alone.stdout)[0]
+    cup = runner.invoke(app, ["import", str(examples / "tournament.bhh"), "--db", str(ledger)])
+    assert cup.exit_code == 0, cup.output
+    for args in (
+        ["standings", "--format", "json"],
+        ["export", "--table", "standings", "--format", "csv"],
+    ):
+        both = runner.invoke(app, [*args, "--db", str(ledger)])
+        assert both.exit_code == 0, both.output
+        assert "the tournament standings" in both.stderr
+        assert "--kind cash" in both.stderr
+        assert "points" in both.stdout  # the tournament table, as before
+        cash_only = runner.invoke(app, [*args, "--db", str(ledger), "--kind", "cash"])
+        assert cash_only.exit_code == 0 and cash_only.stderr == ""
+    table = runner.invoke(app, ["standings", "--db", str(ledger)])
+    assert table.exit_code == 0 and table.stderr == ""
