@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
@@ -174,3 +175,34 @@ def test_a_carried_pot_of_money_is_shown_as_money(tmp_path: Path) -> None:
         hand["pots"][0]["detail"]
         == "no hand qualifies: the pot of 6 carries to the next hand (002)"
     )
+
+
+def test_a_file_imported_by_a_relative_path_is_replayed_from_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``show --db`` (and the web app's event page, the same library) replays a stored hand
+    from its file when the file still holds it.  A file imported by a relative path, from
+    inside its folder (``import night.bhh``), was looked for from the folder the command runs
+    in: from anywhere else (``serve`` started elsewhere) its hands showed only the stored
+    figures.  The ledger keeps the file's real path (``source_paths``): it is read there.  A
+    file of the same name in the other folder, another night, is not taken for it."""
+    nights, elsewhere = tmp_path / "nights", tmp_path / "elsewhere"
+    nights.mkdir()
+    elsewhere.mkdir()
+    (nights / "night.bhh").write_text(
+        (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"), "utf-8"
+    )
+    db = tmp_path / "club.db"
+    monkeypatch.chdir(nights)
+    stored = runner.invoke(app, ["import", "night.bhh", "--db", str(db)])
+    assert stored.exit_code == 0, stored.output
+    monkeypatch.chdir(elsewhere)
+    (elsewhere / "night.bhh").write_text(
+        (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8"), "utf-8"
+    )
+    out = runner.invoke(app, ["show", "--db", str(db), "--hand", "000-1"]).output
+    assert "the ledger keeps no actions" not in out
+    assert "betting round 1" in out and "replayed from night.bhh:15" in out
+    (nights / "night.bhh").unlink()
+    out = runner.invoke(app, ["show", "--db", str(db), "--hand", "000-1"]).output
+    assert "chips put in (the ledger keeps no actions)" in out

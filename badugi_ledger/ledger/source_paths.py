@@ -74,6 +74,22 @@ def remember(db: sqlite3.Connection, source: str, path: str | None) -> None:
         )
 
 
+def file_now(db: sqlite3.Connection, source: str) -> str | None:
+    """Where to read again the file hands were imported from by the path ``source``: the real
+    path the ledger kept then (``show --db`` or the web app run from another folder than the
+    import, which a relative ``source`` names nothing from, or another file), else ``source``
+    itself (relative to the working folder); None when no file lies at either.  What is read
+    there is the file's only if its hands are the stored ones (fingerprint and content)."""
+    row = db.execute("SELECT path FROM source_paths WHERE source = ?", [source]).fetchone()
+    for path in ([str(row[0])] if row is not None else []) + [source]:
+        try:
+            if os.path.isfile(path):
+                return path
+        except (OSError, ValueError):  # a name the system cannot look up (a NUL byte)
+            continue
+    return None
+
+
 def other_names(db: sqlite3.Connection, source: str, path: str | None) -> list[str]:
     """The other paths files were imported by that led to the file ``source`` names now (its
     real path ``path``, :func:`real_path`), or, for a file with hard links, to one of its

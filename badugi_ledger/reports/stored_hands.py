@@ -7,8 +7,10 @@ with its amount, who was eligible, the replay's words and the winners' shares (`
 fingerprint and content digest, and the file and line it came from.
 
 So a stored hand is shown in full when its file is still where it was imported from (the
-path as stored, from the current folder) and still holds it: the file is replayed, and its
-hand is used only if its fingerprint and the content digest of its replayed figures are the
+real path the ledger kept, else the path as stored, from the current folder:
+:func:`~badugi_ledger.ledger.source_paths.file_now`) and still holds it: the file is
+replayed, and its hand is used only if its fingerprint and the content digest of its
+replayed figures are the
 stored ones (:mod:`badugi_ledger.ledger.hand_content`).  Otherwise the view is built from the
 rows alone: seats, pots, shares, rake, carried pot and final stacks, but no betting rounds:
 what each player put in stands in for them, and the shown cards for the showdown.  The halves
@@ -24,12 +26,12 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import replace
-from pathlib import Path
 from typing import NamedTuple
 
 from ..ledger.event_lookup import event_label, find_event
 from ..ledger.fingerprints import fingerprint
 from ..ledger.rows import hand_rows
+from ..ledger.source_paths import file_now
 from ..ledger.sql import dict_rows
 from ..ledger.stored_values import check_stored_values
 from ..ledger.void_reasons import LEFT_OUT
@@ -92,7 +94,7 @@ def _hand_rows(
     return sorted(chosen, key=lambda r: (order[str(r["hand_number"])], int(str(r["id"]))))
 
 
-def _replayed(rows: list[dict[str, object]]) -> dict[int, HandView]:
+def _replayed(db: sqlite3.Connection, rows: list[dict[str, object]]) -> dict[int, HandView]:
     """Views of the stored hands whose files still hold them (see the module docstring), by
     ``hands.id``: each file is replayed once from its start, since stacks carry, up to the
     last of its hands wanted (an event of three hands in a file of a thousand nights was a
@@ -103,11 +105,12 @@ def _replayed(rows: list[dict[str, object]]) -> dict[int, HandView]:
         by_source.setdefault(str(row["source"] or ""), {}).setdefault(key, []).append(row)
     views: dict[int, HandView] = {}
     for source, wanted in by_source.items():
-        if not source or not Path(source).is_file():
+        path = file_now(db, source) if source else None
+        if path is None:
             continue
         ids = {int(str(r["id"])) for rows_of in wanted.values() for r in rows_of}
         try:
-            for outcome in replayed_outcomes([source]):
+            for outcome in replayed_outcomes([path]):
                 if ids <= views.keys():
                     break  # every wanted hand of the file is viewed: the rest is not shown
                 record, result = outcome.record, outcome.result
@@ -286,7 +289,7 @@ def _views(
 ) -> list[HandView]:
     """The views of the hands ``rows`` of the event ``row``: replayed from their files when
     ``replay`` and they still hold them, else from the rows (the module docstring)."""
-    replayed = _replayed(rows) if replay else {}
+    replayed = _replayed(db, rows) if replay else {}
     views = []
     for r in rows:
         view = _view(db, r, row)
