@@ -1,4 +1,5 @@
-"""What to do of a conflict or of a void, kept apart from the sentence that says what differs.
+"""What to do of a conflict, of a void or of a warning, kept apart from the sentence that says
+what differs.
 
 The import's report is read at a command line, the record page on a phone at the table: the
 same advice (store the file's version, void a hand, look at the audit) is a command to one
@@ -26,10 +27,20 @@ Action = Literal[
     "void the ledger's copy",
     "void the file's copies",
     "audit",
+    "void that event too",
+    "see the carry",
+    "correct the carry in",
+    "merge them",
+    "correct the other files",
+    "record the terms",
 ]
 """What an advice says to do: void a hand or store the file's version (``--replace``), each
 as the conflict has it; store a file refused as a copy of a night as that night corrected
-(``--renamed-from``), or void a copy; look at the audit (a void's who and why)."""
+(``--renamed-from``), or void a copy; look at the audit (a void's who and why).  And what an
+import's warnings say: void the event a void night's hands count in now; see the chips a pot
+left in ``*carry*`` (the settle-up), and correct the ``carry in`` that left them; merge a
+new name that looks like a known one; correct the other files of a night split by one
+file's correction; record a tournament's terms that stayed behind where they belong."""
 
 
 @dataclass(frozen=True)
@@ -38,13 +49,16 @@ class Advice:
 
     action: Action
     event: str = ""
-    """``void this one too``: the event as ``void --event`` takes it (quoted for a shell)."""
+    """``void this one too``: the event as ``void --event`` takes it (quoted for a shell);
+    ``void that event too``: the id of the event to void."""
     reason: str = ""
     """``void this one too``: the reason to void it by (the organiser's)."""
     source: str = ""
     """``replace the other file``: the file the ledger holds its version from."""
     others: tuple[str, ...] = ()
-    """``store as that night``: the files the ledger holds that night from."""
+    """``store as that night``: the files the ledger holds that night from; ``correct the other
+    files``: the files that still hold the night as it was; ``merge them``: the name the
+    ledger knows, then the new one."""
     hand: str = ""
     """``void the file's copies``: the first hand to void (its number)."""
     table: str = ""
@@ -84,6 +98,30 @@ class Advice:
             return "void it first (badugi-ledger void --event EVENT --reason copy)"
         if self.action == "void the file's copies":
             return void_command_words(self.event, self.hand, self.table, self.one)
+        if self.action == "void that event too":
+            return (
+                "void it too if the night still does not count (badugi-ledger void --event "
+                f"{self.event} --reason TEXT)"
+            )
+        if self.action == "see the carry":
+            return "(badugi-ledger settle shows them)"
+        if self.action == "correct the carry in":
+            return (
+                "correct the 'carry in' of the hand that takes it and import its file again "
+                "with --replace"
+            )
+        if self.action == "merge them":
+            known, name = self.others
+            return f"merge them (badugi-ledger players merge {quote(known)!r} {quote(name)!r})"
+        if self.action == "correct the other files":
+            one = len(self.others) == 1
+            return (
+                f"correct {'that file' if one else 'those files'} too and import "
+                f"{'it' if one else 'them'} again with --replace, or the night counts as two "
+                "events"
+            )
+        if self.action == "record the terms":
+            return "record them where they belong (badugi-ledger tournament --event ID)"
         return "see: badugi-ledger audit"
 
     def after(self, sentence: str, words: str) -> str:

@@ -57,6 +57,7 @@ from ..replay.pool_rules import (  # (at_table, nameless re-exported: the ledger
     refused_taker,
     taken_more_text,
 )
+from .advice import Advice, Said, command_text
 from .event_lookup import event_label
 from .views import PLAYED
 
@@ -243,6 +244,11 @@ class CarryShortfall:
 
     def left_behind_text(self) -> str:
         """What :func:`carry_left_behind` found, as the import's report says it."""
+        return command_text(self.left_behind_said())
+
+    def left_behind_said(self) -> Said:
+        """:meth:`left_behind_text` with what to do apart: where the chips left are seen (the
+        settle-up), and the ``carry in`` to correct."""
         takes = f"takes {self.amount(self.takes)}" if self.takes else "takes none of it"
         carrier = f"{self.carrier} carried a Progressive Badugi pot" if self.carrier else ""
         held = f" ({self.source})" if self.source else ""
@@ -250,8 +256,11 @@ class CarryShortfall:
             f"{self.at_table} {carrier or 'a pot was carried'} and left "
             f"{self.amount(self.carried - self.taken)} for the next hand, but {self.later}"
             f"{held}, the next played there, {takes}: {self.amount(self.left)} stay in *carry* for "
-            "no hand (badugi-ledger settle shows them); correct the 'carry in' of the hand "
-            f"that takes it and import its file again with --replace{self._nameless()}"
+            "no hand ",
+            Advice("see the carry"),
+            "; ",
+            Advice("correct the carry in"),
+            self._nameless(),
         )
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..model.errors import LedgerError
 from ..model.events import Session
+from .advice import Advice, Said
 from .conflicts import event_fact_conflict, fact_text
 from .event_lookup import event_label, event_label_of
 from .event_terms import (
@@ -436,14 +437,15 @@ def _at(rows: HandRows) -> At:
 
 def void_events(
     db: sqlite3.Connection, events: set[int], source: str
-) -> tuple[list[tuple[str, str]], list[str]]:
+) -> tuple[list[tuple[str, str]], list[Said]]:
     """The void events among ``events`` (those a file stored, replaced or moved hands of) that
     hold hands of the file ``source`` (its own, not those it left out), each as messages name
     it and why it is void: a voided event stays void, so the hands a file adds to it count for
     nothing, and the report must say so.  Then a warning for each void event the file's hands
     left for an event of the same name that counts (the night's unit or kind corrected, with
     its date or not: its void does not follow, see docs/ledger.md; those of the same date
-    first, if any): the night counts again, unless it is voided again."""
+    first, if any): the night counts again, unless it is voided again (what to do of it an
+    :class:`~.advice.Advice`: void that event too)."""
     ids = sorted(events)
     touched = []
     for start in range(0, len(ids), LOOKUP_CHUNK):
@@ -460,7 +462,7 @@ def void_events(
         if why is not None and holds
     ]
     counting = [(i, n, d) for i, n, d, why, holds in touched if why is None and holds]
-    warnings = []
+    warnings: list[Said] = []
     for _, name, date, why, holds in touched:
         if why is None or holds:
             continue
@@ -468,10 +470,9 @@ def void_events(
         heirs = [i for i, d in named if d == date] or [i for i, _ in named]
         if heirs:
             where = " and ".join(map(str, heirs))
-            warnings.append(
+            warnings.append((
                 f"{event_label({'name': name, 'date': date})} is void ({why}), and this file's "
-                f"hands of it are now in event {where} of that name, which counts: void it too "
-                f"if the night still does not count (badugi-ledger void --event {heirs[0]} "
-                "--reason TEXT)"
-            )
+                f"hands of it are now in event {where} of that name, which counts: ",
+                Advice("void that event too", event=str(heirs[0])),
+            ))  # fmt: skip
     return void, warnings

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..model.errors import LedgerError
 from ..replay.pool_rules import TAKES_MORE, held_before_hint
+from .advice import Said, command_text
 from .carried_pots import (
     CARRY_POOL,
     PROGRESSIVE,
@@ -40,7 +41,7 @@ from .import_run import ImportRun, Pool
 from .last_week_pots import last_week_unordered
 from .night_copies import CopyRefused, copied_nights
 from .players import (
-    look_alike_warning,
+    look_alike_said,
     refuse_one_player_a_seat,
     refuse_one_player_an_entry,
 )
@@ -190,7 +191,7 @@ def store_file(
         else:
             together.writers.append(writer)
         report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
-        report.warnings += left
+        report.warn(*left)
         writer.run.remember(
             source,
             writer.first_new,
@@ -212,12 +213,12 @@ def store_file(
         if progress is not None and seen >= progress_every:
             progress(source, seen)
         if report.stored or report.duplicate or report.replaced:
-            names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
+            names = [look_alike_said(*alike) for alike in writer.aliases.look_alikes]
             at_end = options.run is not None and options.run.warns_at_end  # (read then)
             carried = [] if at_end else _carry_warnings(db, source)
             tournaments = [] if at_end else _tournament_warnings(db, source)
-            report.warnings += copies + names + carried + tournaments
-            report.carry_warnings = tuple(carried)
+            report.warn(*copies, *names, *carried, *tournaments)
+            report.carry_warnings = tuple(map(_words, carried))
             report.tournament_warnings = tuple(tournaments)
     except KeyboardInterrupt:
         raise StoredThenInterrupted(report) from None
@@ -235,9 +236,14 @@ def _unread(exc: sqlite3.Error) -> str:
     )
 
 
+def _words(warning: str | Said) -> str:
+    """A warning in the command line's words (:attr:`.FileReport.warnings`)."""
+    return warning if isinstance(warning, str) else command_text(warning)
+
+
 def _carry_warnings(
     db: sqlite3.Connection, source: str, known: TableMoves | None = None
-) -> list[str]:
+) -> list[str | Said]:
     """What the ledger, with the file ``source`` committed, holds of its carried pots that no
     refusal can say, since file order is not play order: a Progressive Badugi pot carried at
     one of its tables that the next hand played there takes only in part
@@ -253,7 +259,9 @@ def _carry_warnings(
             [source],
         ).fetchall()
     )
-    carried = [short.left_behind_text() for short in carry_left_behind(db, tables, known)]
+    carried: list[str | Said] = [
+        short.left_behind_said() for short in carry_left_behind(db, tables, known)
+    ]
     carried += last_week_unordered(db, tables, source, known)
     moving = [table for table, moves in tables.items() if moves]
     carried += carried_to_strangers(db, moving, source, known)
@@ -301,13 +309,14 @@ def refresh_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> N
             continue  # (the file was not stored, or its warnings could not be read)
         try:
             carried = _carry_warnings(db, report.source, moves)
-            found = carried + _tournament_warnings(db, report.source, known)
+            tournaments = _tournament_warnings(db, report.source, known)
         except sqlite3.Error as exc:
-            carried, found = [], [_unread(exc)]
+            carried, tournaments = [], [_unread(exc)]
         was = set(report.carry_warnings) | set(report.tournament_warnings)
-        report.warnings = [w for w in report.warnings if w not in was] + found
-        report.carry_warnings = tuple(carried)
-        report.tournament_warnings = tuple(found[len(carried) :])
+        report.warnings = [w for w in report.warnings if w not in was]
+        report.warn(*carried, *tournaments)
+        report.carry_warnings = tuple(map(_words, carried))
+        report.tournament_warnings = tuple(tournaments)
 
 
 def _nothing_stored(report: FileReport) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection
 
+from .advice import Advice
 from .corrections import follow_void
 from .event_lookup import event_label_of
 from .import_audit import ImportAudit
@@ -36,7 +37,8 @@ def follow_moved_nights(
             _say(db, report, moved_to, f"the night's void follows it here: {why}")
         others = _other_files(db, night, report.source)
         if others:
-            _say(db, report, moved_to, _split(db, report.source, night, moved_to, others))
+            split = _split(db, report.source, night, moved_to, others)
+            _say(db, report, moved_to, split, Advice("correct the other files", others=others))
 
 
 def _moves(
@@ -75,9 +77,9 @@ def _moves(
     return sorted(moves)
 
 
-def _other_files(db: sqlite3.Connection, night: int, source: str) -> list[str]:
+def _other_files(db: sqlite3.Connection, night: int, source: str) -> tuple[str, ...]:
     """The files other than ``source`` that still hold hands of ``night`` in its play."""
-    return [
+    return tuple(
         str(row[0])
         for row in db.execute(
             "SELECT DISTINCT source FROM hands WHERE event_id = ? AND source IS NOT NULL "
@@ -85,24 +87,30 @@ def _other_files(db: sqlite3.Connection, night: int, source: str) -> list[str]:
             "ORDER BY 1",
             [night, source, len(LEFT_OUT), LEFT_OUT],
         )
-    ]
-
-
-def _split(
-    db: sqlite3.Connection, source: str, night: int, moved_to: int, others: list[str]
-) -> str:
-    """The warning for a night split in two by correcting one of its files."""
-    files, one = ", ".join(others), len(others) == 1
-    return (
-        f"the night is split: {source} puts its hands in {event_label_of(db, moved_to)}, but "
-        f"{files} still hold{'s' if one else ''} hands of {event_label_of(db, night)}: "
-        f"correct {'that file' if one else 'those files'} too and import "
-        f"{'it' if one else 'them'} again with --replace, or the night counts as two events"
     )
 
 
-def _say(db: sqlite3.Connection, report: FileReport, event_id: int, what: str) -> None:
-    """A line of the import's report about event ``event_id``, at the file's first hand of it."""
+def _split(
+    db: sqlite3.Connection, source: str, night: int, moved_to: int, others: tuple[str, ...]
+) -> str:
+    """The warning for a night split in two by correcting one of its files, without what to
+    do of it (correct the other files too: :class:`~.advice.Advice`)."""
+    files, one = ", ".join(others), len(others) == 1
+    return (
+        f"the night is split: {source} puts its hands in {event_label_of(db, moved_to)}, but "
+        f"{files} still hold{'s' if one else ''} hands of {event_label_of(db, night)}"
+    )
+
+
+def _say(
+    db: sqlite3.Connection,
+    report: FileReport,
+    event_id: int,
+    what: str,
+    advice: Advice | None = None,
+) -> None:
+    """A line of the import's report about event ``event_id``, at the file's first hand of it,
+    and what to do of it (``advice``)."""
     first = db.execute(
         "SELECT line, hand_number, coalesce(table_name, '') FROM hands WHERE event_id = ? "
         "AND source = ? ORDER BY line, id LIMIT 1",
@@ -111,5 +119,5 @@ def _say(db: sqlite3.Connection, report: FileReport, event_id: int, what: str) -
     line, hand, table = first if first is not None else (0, "", "")
     report.replaced.append(
         Conflict(report.source, int(line or 0), str(hand), str(table),
-                 event_label_of(db, event_id), (what,))
+                 event_label_of(db, event_id), (what,), advice=advice)
     )  # fmt: skip

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
+from .advice import Advice
 from .event_lookup import _LIVE_HANDS, _counts, event_label_of
 from .event_terms import COMMAND, command_payouts, event_payouts, payouts_by
 from .import_audit import ImportAudit
@@ -79,11 +80,9 @@ def follow_moved_hands(
             continue  # the night counts where it went (its unit corrected): not its terms' move
         why = _why_terms_stay(db, targets, recorded)
         if why:
-            stay = (
-                f"no hand of it counts any more, and its terms stay with it ({shown}): {why}; "
-                "record them where they belong (badugi-ledger tournament --event ID)"
-            )
-            report.replaced.append(_note(db, report.source, event_id, (stay,)))
+            stay = f"no hand of it counts any more, and its terms stay with it ({shown}): {why}"
+            where = Advice("record the terms", joiner="; ")
+            report.replaced.append(_note(db, report.source, event_id, (stay,), where))
             continue
         target = targets[0]
         db.execute("DELETE FROM tournament_terms WHERE event_id = ?", [event_id])
@@ -251,9 +250,16 @@ def _moved_to(db: sqlite3.Connection, event_id: int, source: str, void: bool = F
     ]
 
 
-def _note(db: sqlite3.Connection, source: str, event_id: int, what: tuple[str, ...]) -> Conflict:
+def _note(
+    db: sqlite3.Connection,
+    source: str,
+    event_id: int,
+    what: tuple[str, ...],
+    advice: Advice | None = None,
+) -> Conflict:
     """A line of the import's report about an event's terms, at the event's first hand: a
-    fact of the event, counted as an event, not as a hand (:attr:`Conflict.event_fact`)."""
+    fact of the event, counted as an event, not as a hand (:attr:`Conflict.event_fact`), and
+    what to do of it (``advice``: record terms that stayed behind where they belong)."""
     first = db.execute(
         "SELECT line, hand_number, coalesce(table_name, '') FROM hands WHERE event_id = ? "
         "ORDER BY void_reason IS NOT NULL, source IS NOT ?, line, id LIMIT 1",
@@ -268,4 +274,5 @@ def _note(db: sqlite3.Connection, source: str, event_id: int, what: tuple[str, .
         event_label_of(db, event_id),
         what,
         event_fact=True,
+        advice=advice,
     )

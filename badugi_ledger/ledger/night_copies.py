@@ -40,7 +40,8 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
-from .advice import Advice, Said, command_text, void_command_words
+from .advice import Advice, Said, command_text
+from .advice import void_command_words as void_command_words  # (check_across asks it here)
 from .event_lookup import event_label_of
 from .hand_content import FIGURES, HandFacts, players_renamed, stored_facts
 from .void_reasons import voided_in_play
@@ -107,7 +108,7 @@ def copied_nights(
     source: str,
     events: Collection[int],
     again: AbstractSet[int] = frozenset(),
-) -> list[str]:
+) -> list[Said]:
     """Raise :class:`CopyRefused` when the hands this file stores (row ids ``first_new`` ..
     ``next_hand - 1``, and ``again``: hands stored before that count again because this file
     holds them; ``events``: every event the file wrote a hand of) are, for one of their
@@ -117,7 +118,7 @@ def copied_nights(
     this file's hands' (:data:`_MATCHED`, :data:`_SEATS`) are read whole: a day of many
     one-hand files (a PHH file a hand) costs each file a look at the day's hands in SQLite,
     not a read of each."""
-    warnings: list[str] = []
+    warnings: list[Said] = []
     # The events of the file's new hands, in the order of their first hand: each of the
     # events the file wrote to looks its first new hand up by index, so that no hand is a
     # step of Python, nor read by SQLite, unless another file's hand may be copied.
@@ -422,16 +423,18 @@ def _nothing_more(db: sqlite3.Connection, event_id: int, before: list[tuple[int,
     )
 
 
-def _void_command(db: sqlite3.Connection, event_id: int, hand_id: int, one: bool) -> str:
-    """The ``void`` command that takes stored hand ``hand_id`` out as a copy (``one``: the
-    only one to void, else the first of several)."""
+def _void_copies(db: sqlite3.Connection, event_id: int, hand_id: int, one: bool) -> Advice:
+    """Void stored hand ``hand_id`` as a copy (``one``: the only one to void, else the first
+    of several)."""
     number, table = db.execute(
         "SELECT hand_number, coalesce(table_name, '') FROM hands WHERE id = ?", [hand_id]
     ).fetchone()
-    return void_command_words(str(event_id), str(number), table, one)
+    return Advice(
+        "void the file's copies", event=str(event_id), hand=str(number), table=table, one=one
+    )
 
 
-def _look_alike(db: sqlite3.Connection, event_id: int, twins: list[tuple[int, int]]) -> str:
+def _look_alike(db: sqlite3.Connection, event_id: int, twins: list[tuple[int, int]]) -> Said:
     """The warning for this file's hands of ``event_id`` that play, one for one, like the
     ledger's hands of another file, no card shown to tell them apart (``twins``: the pairs
     of row ids, this file's hand first)."""
@@ -444,11 +447,11 @@ def _look_alike(db: sqlite3.Connection, event_id: int, twins: list[tuple[int, in
             ids,
         )
     }
-    return look_alike_words(
+    return look_alike_said(
         event_label_of(db, event_id),
         sorted({held[other][2] for _, other in twins}),
         [(held[new][0], held[old][0]) for new, old in twins],
-        _void_command(db, event_id, twins[0][0], False),
+        _void_copies(db, event_id, twins[0][0], False),
     )
 
 
@@ -458,12 +461,21 @@ def look_alike_words(
     """The warning for a file's hands of the event ``label`` that play, one for one, like
     hands of ``files`` (``pairs``: their numbers, this file's first), no card shown to tell
     them apart; ``void_command`` voids this file's."""
+    return command_text(look_alike_said(label, files, pairs, void_command))
+
+
+def look_alike_said(
+    label: str, files: list[str], pairs: list[tuple[str, str]], void: str | Advice
+) -> Said:
+    """:func:`look_alike_words` with what to do apart: ``void``, the command or the
+    :class:`~.advice.Advice` that voids this file's hands."""
     were = ", ".join(f"{quote(new)} as {quote(old)}" for new, old in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
     return (
         f"the {len(pairs)} hands of {label} in this file play like "
         f"hands the ledger counts from {', '.join(files)}, one for one (hands {were}{more}): the "
         "same seats, stacks, play and pots, and no card shown to tell them apart.  Stored; if "
-        "this file is a copy of that night, each of them counts twice: void this file's hands "
-        f"({void_command})"
+        "this file is a copy of that night, each of them counts twice: void this file's hands (",
+        void,
+        ")",
     )

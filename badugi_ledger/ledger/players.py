@@ -26,6 +26,7 @@ from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.limits import quote
 from ..model.names import composed, look_alike, plain
+from .advice import Advice, Said, command_text
 from .connection import transaction
 from .event_lookup import event_label_of
 from .views import PLAYED
@@ -522,6 +523,12 @@ def _unmerge(names: Sequence[str], player: str) -> str:
 def look_alike_warning(name: str, known: str) -> str:
     """The import's warning of a new player ``name`` that looks like ``known``, a name the
     ledger holds, written with other letters (:attr:`Aliases.look_alikes`)."""
+    return command_text(look_alike_said(name, known))
+
+
+def look_alike_said(name: str, known: str) -> Said:
+    """:func:`look_alike_warning` with what to do apart: merge the two names (the organiser's
+    to say, who knows whether they are one person)."""
     import unicodedata
 
     differ = "other letters"
@@ -533,6 +540,6 @@ def look_alike_warning(name: str, known: str) -> str:
             break
     return (
         f"{quote(name)!r}, a new player, looks like {quote(known)!r}, whom the ledger knows, "
-        f"but is written with {differ}: they count as two players; if they are one person, "
-        f"merge them (badugi-ledger players merge {quote(known)!r} {quote(name)!r})"
+        f"but is written with {differ}: they count as two players; if they are one person, ",
+        Advice("merge them", others=(known, name)),
     )

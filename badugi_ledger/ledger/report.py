@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..model.escaping import for_terminal
-from .advice import AUDIT, Advice, Said
+from .advice import AUDIT, Advice, Said, command_text
 
 
 def other_games_line(files: int, skipped: int) -> str:
@@ -261,7 +261,12 @@ class FileReport:
     event's other hands, and the report says so rather than count them stored and no more."""
     warnings: list[str] = field(default_factory=list)
     """What the file was stored with that the ledger cannot hold against it alone (the order
-    of files is not the order of play), but that leaves money where no hand takes it."""
+    of files is not the order of play), but that leaves money where no hand takes it; each
+    in the command line's words (those with what to do apart: :attr:`warnings_said`)."""
+    warnings_said: dict[str, Said] = field(default_factory=dict)
+    """Of :attr:`warnings`, those that say what to do, by their words: said with the
+    :class:`~.advice.Advice` apart (:meth:`warn`), for a front end that says it its own way.
+    Not in the JSON report, whose ``warnings`` say it in the command line's words."""
     carry_warnings: tuple[str, ...] = ()
     """Those of :attr:`warnings` that say what the ledger held of carried Progressive Badugi
     pots once the file was stored (a pot left behind, taken by strangers) or, in an import of
@@ -315,6 +320,17 @@ class FileReport:
             VoidNote(f"its hands of {event} count in no figure: that event is void", why, AUDIT)
             for event, why in self.void_events
         ]
+
+    def warn(self, *warnings: str | Said) -> None:
+        """Add ``warnings`` to :attr:`warnings`: each in the command line's words, and one
+        with advice apart kept as it is said in :attr:`warnings_said`."""
+        for warning in warnings:
+            if isinstance(warning, str):
+                self.warnings.append(warning)
+            else:
+                words = command_text(warning)
+                self.warnings.append(words)
+                self.warnings_said[words] = warning
 
     def warning_notes(self) -> list[str]:
         """What the report says of each of the file's :attr:`warnings`."""

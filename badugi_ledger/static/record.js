@@ -733,6 +733,8 @@
     if (data.outcome === "saved") {
       setSavedFile(data.file_name, data.file_stamp);
       parts.push(el("p", { class: "ok" }, data.message));
+      // the pages of the app that show what the answer's warnings name (the Settle-up's *carry*)
+      for (const link of data.links || []) parts.push(el("p", {}, el("a", { href: link.href }, link.text)));
     }
     else parts.push(el("p", { class: "error" }, data.error || `not saved (${answer.status})`));
     if (data.problems && data.problems.length) {

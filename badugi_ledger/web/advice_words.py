@@ -1,10 +1,13 @@
-"""The record page's words of what to do of a conflict or a void (:mod:`..ledger.advice`).
+"""The record page's words of what to do of a conflict, a void or a warning
+(:mod:`..ledger.advice`).
 
 The import's report gives its advice as commands to type; the page's reader (an organiser on
 a phone at the table) has no command line.  What the page can do itself is its own button,
 "Replace with this version" (a save with ``replace``: the file's version stored, a hand the
-text no longer holds left out of the night); voiding a hand or an event and reading the
-audit are done where the server runs, and the page says so rather than give a command.
+text no longer holds left out of the night); what another page of the app shows is linked
+(the Settle-up page's ``*carry*``); voiding a hand or an event, merging players, setting a
+tournament's terms and reading the audit are done where the server runs, and the page says
+so rather than give a command.
 """
 
 from __future__ import annotations
@@ -20,6 +23,16 @@ REPLACE = "“Replace with this version”"
 
 WHERE_THE_SERVER_RUNS = "done where the server runs"
 """Where what the page cannot do is done (a void, the audit): by the one running the server."""
+
+SETTLE = "the Settle-up page"
+"""The web app's page of who pays whom, whose balances hold the ``*carry*`` account (a
+season's: an event's shows only what its own hands moved), linked under the answer
+(:func:`page_links`)."""
+
+_REPLACED_HERE_OR_THERE = (
+    f"this page's {REPLACE} for a night this page saved, else an import {WHERE_THE_SERVER_RUNS}"
+)
+"""How a night's corrected text is stored over the ledger's version (``import --replace``)."""
 
 
 def page_words(advice: Advice) -> str:
@@ -50,6 +63,29 @@ def page_words(advice: Advice) -> str:
         return f"void it first (a void is {WHERE_THE_SERVER_RUNS})"
     if advice.action == "void the file's copies":
         return f"a void is {WHERE_THE_SERVER_RUNS}"
+    if advice.action == "void that event too":
+        return f"void it too if the night still does not count (a void is {WHERE_THE_SERVER_RUNS})"
+    if advice.action == "see the carry":
+        return f"({SETTLE} shows them in its season's balances)"
+    if advice.action == "correct the carry in":
+        return (
+            "correct the 'carry in' of the hand that takes it and store its night again over "
+            f"the ledger's version ({_REPLACED_HERE_OR_THERE})"
+        )
+    if advice.action == "merge them":
+        return f"merge them (a merge is {WHERE_THE_SERVER_RUNS})"
+    if advice.action == "correct the other files":
+        one = len(advice.others) == 1
+        return (
+            f"correct {'that file' if one else 'those files'} too and store "
+            f"{'it' if one else 'them'} again over the ledger's version "
+            f"({_REPLACED_HERE_OR_THERE}), or the night counts as two events"
+        )
+    if advice.action == "record the terms":
+        return (
+            "record them for the tournament they belong to (a tournament's terms are set "
+            f"{WHERE_THE_SERVER_RUNS.removeprefix('done ')})"
+        )
     return f"who voided it and when is in the audit ({WHERE_THE_SERVER_RUNS})"
 
 
@@ -99,3 +135,40 @@ def page_conflict(conflict: Conflict) -> dict[str, object]:
 def page_void_notes(report: FileReport) -> list[str]:
     """What the page says of each void event a saved file went on with."""
     return [f"{note.said} ({note.why}); {page_words(note.advice)}" for note in report.voids()]
+
+
+def page_replaced_notes(report: FileReport) -> list[str]:
+    """What the page says of what a saved file replaced that asks something of the organiser
+    (a night left split, a tournament's terms left behind, a voided hand left out): each
+    with what to do in the page's words.  A hand replaced and no more is the audit's."""
+    notes = []
+    for conflict in report.replaced:
+        if conflict.advice is None:
+            continue
+        at = f" at table {conflict.table}" if conflict.table else ""
+        hand = f"hand {conflict.hand}{at} of " if conflict.left_out else ""
+        notes.append(f"{hand}{conflict.event}: {'; '.join(page_differences(conflict))}")
+    return notes
+
+
+def page_warning_notes(report: FileReport) -> list[str]:
+    """What the page says of each warning a saved file was stored with: one that says what
+    to do (:attr:`~..ledger.report.FileReport.warnings_said`) in the page's words."""
+    return [
+        f"warning: {page_text(report.warnings_said.get(warning, (warning,)))}"
+        for warning in report.warnings
+    ]
+
+
+def page_links(report: FileReport) -> list[dict[str, str]]:
+    """The pages of the web app that show what a saved file's warnings name, as links under
+    the answer (``text``, ``href``): the Settle-up page of chips left in ``*carry*``."""
+    actions = {
+        part.action
+        for said in report.warnings_said.values()
+        for part in said
+        if not isinstance(part, str)
+    }
+    if "see the carry" in actions:
+        return [{"text": "Settle-up: what *carry* holds", "href": "/settle"}]
+    return []

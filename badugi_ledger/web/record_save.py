@@ -599,7 +599,14 @@ def _renamed_from(
 def _saved(done: FileReport, final: Path) -> Saved:
     """The answer to a save from the import's report of its file."""
     from ..ledger.report import ImportReport
-    from .advice_words import page_conflict, page_text, page_void_notes
+    from .advice_words import (
+        page_conflict,
+        page_links,
+        page_replaced_notes,
+        page_text,
+        page_void_notes,
+        page_warning_notes,
+    )
 
     data: dict[str, Any] = {
         "file": str(final),
@@ -627,6 +634,7 @@ def _saved(done: FileReport, final: Path) -> Saved:
         return Saved("rejected", {
             **data, "error": f"not saved to {final.name}: {done.counts()}"
         })  # fmt: skip
-    notes = page_void_notes(done) + done.warning_notes()
+    notes = page_void_notes(done) + page_replaced_notes(done) + page_warning_notes(done)
     data["message"] = "; ".join([f"saved {final.name}: {done.counts()}", *notes])
+    data["links"] = page_links(done)
     return Saved("saved", data)
