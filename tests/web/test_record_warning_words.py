@@ -192,3 +192,25 @@ def test_a_night_that_plays_like_another_files_says_a_void_is_done_where_the_ser
         "if this file is a copy of that night, each of them counts twice: void this file's "
         "hands (a void is done where the server runs)"
     ), message
+
+
+def test_a_voided_hand_left_out_says_void_that_one_too_on_the_page() -> None:
+    """ledger/holdings.py (voids_left_out): a hand the organiser voided that a replaced file
+    no longer holds stays void, and the import says to "void that one too (badugi-ledger void
+    --event … --hand NUMBER --reason 'misdeal')" when the file holds it corrected under another
+    number.  The page's answer says that note of what a save replaced, in its words; a hand
+    replaced and no more is the audit's, not the answer's."""
+    from badugi_ledger.ledger.advice import Advice
+    from badugi_ledger.ledger.report import Conflict, FileReport
+    from badugi_ledger.web.advice_words import page_replaced_notes
+
+    left = Conflict(
+        "cut.bhh", 3, "1", "", "Cut (2024-08-05)", ("imported from this file before, void",),
+        left_out=True, advice=Advice("void this one too", event="Cut", reason="misdeal"),
+    )  # fmt: skip
+    plain = Conflict("cut.bhh", 7, "2", "", "Cut (2024-08-05)", ("the pot differs",))
+    report = FileReport("cut.bhh", replaced=[left, plain])
+    assert page_replaced_notes(report) == [
+        "hand 1 of Cut (2024-08-05): imported from this file before, void: void that one too, "
+        "by the same reason (misdeal; a void is done where the server runs)"
+    ]
