@@ -115,6 +115,14 @@ class ParseError(BadugiError):
     """Of a hand that cannot be read as a whole, the events of its lines that could be read
     and that its table's next hands go on from (its ``final:`` line, a carried pot, its
     collections: :mod:`.events`, ``replay.unread``); empty for any other error."""
+    seating: object = None
+    """Of a hand that cannot be read, what its hand line states (its number, seats, stated
+    stacks and button) with the events of its lines that read on their own, as a
+    ``HandRecord`` (:mod:`.events`, above this module) that is no hand to replay: the table's
+    next hand passes the button on from it (``replay.unread``).  None for any other error,
+    a hand line that does not read or has a mistake of its own, or a line not read that may
+    write a post, someone sitting out or chips bought (the hand's blinds and who was dealt
+    in are then not known)."""
     others: tuple[ParseError, ...] = ()
     """Of a hand that cannot be read, the errors of its other lines that cannot be read, in
     line order, after this one (the first): one run of ``check`` lists every mistake of a

@@ -9,8 +9,11 @@ a button when players join, leave, bust or sit out (a dead button, a button that
 for a player): so a button that does not pass on is a **warning** (``button-order``), given only
 where the seat it passes to is certain:
 
-* the two hands are consecutive hands of one table and session (no hand between them that could
-  not be read, no ``missing hands``, no gap a site's file shows, no hand of another game);
+* the two hands are consecutive hands of one table and session (no ``missing hands``, no gap a
+  site's file shows, no hand of another game).  A hand that could not be read is one of them
+  where its hand line reads, as the reader keeps it (``ParseError.seating``: its seats and
+  button, with its lines that read on their own), and none of its lines left unread may write
+  a post, a player sitting out or chips bought (:mod:`.unread`);
 * the same players sit in the same order in both (nobody joined, left or changed places);
 * in both, every player seated was dealt in: nobody sits out, and everyone has chips at the deal
   (nobody busted and still listed, no player with no chips dealt into a redeal).  Where a stack
@@ -26,7 +29,7 @@ where the seat it passes to is certain:
 
 Then the button passes to the next player on the left (clockwise) of the previous hand's
 button; heads-up, to the other player.  The table (:mod:`.table`) keeps the
-:class:`ButtonBase` of its previous hand and asks :func:`button_not_passed` of each hand.
+:class:`ButtonBase` of its previous hand and asks :func:`passed_on` of each hand.
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ class ButtonBase(NamedTuple):
     """The hand's number, and below the line naming its button, for the warning's words (not
     the hand itself: a table keeps this until its next hand, however long the night)."""
     line: int
+    seats: tuple[Seat, ...]
+    """Who sat at the table in the hand, in order: the next hand passes the button on among
+    the same players only (:func:`button_not_passed`)."""
     instead: str | None = None
     """Where the hand's button should have been, when it was warned (``button-order``): one
     button written wrong is one mistake, so the next hand may pass on from either seat."""
@@ -80,7 +86,25 @@ def base_of(record: HandRecord, instead: str | None = None) -> ButtonBase:
     """``record``'s button as the next hand at its table passes on from it (``instead``: see
     :attr:`ButtonBase.instead`)."""
     line = record.pos.line if record.origin == "text" else button_position(record).line
-    return ButtonBase(record.button, record.hand_id, line, instead)
+    return ButtonBase(record.button, record.hand_id, line, record.seats, instead)
+
+
+def passed_on(
+    base: ButtonBase | None,
+    record: HandRecord,
+    stacks: Mapping[str, int],
+    unknown: Container[str],
+) -> tuple[Violation | None, ButtonBase | None]:
+    """The ``button-order`` warning of ``record`` after its table's previous hand (``base``,
+    None: none to pass on from), or None, and the button the table's next hand passes on from
+    (None: not certain).  ``stacks`` and ``unknown``: the table's before the hand, as
+    :func:`everyone_dealt_in` takes them."""
+    dealt_in = everyone_dealt_in(record, stacks, unknown)
+    moved = button_not_passed(base, record) if dealt_in and base is not None else None
+    if not dealt_in or not blinds_follow_button(record):
+        return moved, None
+    instead = None if moved is None or base is None else left_of(base.button, record.seats)
+    return moved, base_of(record, instead)
 
 
 def everyone_dealt_in(
@@ -158,16 +182,14 @@ def blinds_follow_button(record: HandRecord) -> bool:
     return sorted(written) == sorted(owed)
 
 
-def button_not_passed(
-    base: ButtonBase, last_seats: Sequence[Seat], record: HandRecord
-) -> Violation | None:
+def button_not_passed(base: ButtonBase, record: HandRecord) -> Violation | None:
     """The ``button-order`` warning of a hand whose button is not on the player left of the
-    previous hand's (``base``, whose seats were ``last_seats``), or None.  Asked only of a
-    hand in which everyone seated is dealt in, after a hand (``base``) in which everyone was;
-    None too where the seats are not those of that hand (the texts give no rule then)."""
+    previous hand's (``base``), or None.  Asked only of a hand in which everyone seated is
+    dealt in, after a hand (``base``) in which everyone was; None too where the seats are not
+    those of that hand (the texts give no rule then)."""
     seats = record.seats
     names = [seat.name for seat in seats]
-    if names != [seat.name for seat in last_seats]:
+    if names != [seat.name for seat in base.seats]:
         return None
     if base.button not in names or record.button not in names:
         return None  # a button that is not a seat is the replay's error (rule ``button``)

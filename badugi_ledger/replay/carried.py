@@ -309,7 +309,7 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
         return None
     why = f"hands before hand {record.hand_id} are not in the file"
     state.forget(list(state.stacks), why)
-    state.last_seats = ()
+    state.last_seats, state.button = (), None
     state.carry_doubted = None
     if state.progressive:
         state.carry, state.carry_recorded = None, None
@@ -417,8 +417,12 @@ def _follow_respellings(state: TableState, record: HandRecord) -> None:
         state.last_seats = tuple(
             replace(s, name=name) if s.name == other else s for s in state.last_seats
         )
-        if state.button is not None and state.button.button == other:
-            state.button = state.button._replace(button=name)
+        base = state.button
+        if base is not None and any(s.name == other for s in base.seats):
+            state.button = base._replace(
+                button=name if base.button == other else base.button,
+                seats=tuple(replace(s, name=name) if s.name == other else s for s in base.seats),
+            )
 
 
 def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:

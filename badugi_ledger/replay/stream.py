@@ -20,7 +20,7 @@ from ..model.events import HandRecord
 from ..model.results import HandOutcome, TableGap, Violation
 from .event_terms import EventTerms
 from .table import TableTracker, table_key
-from .unread import Unread, after_unread, resume
+from .unread import Unread, after_unread, button_after, resume
 from .verdicts import error_violation
 
 
@@ -94,14 +94,20 @@ def replay_stream(
                 if lost is not None:
                     state = tracker.table(item)
                     state.unknown_default = lost.why
-                    resume(state, lost, pot=lost.event in (None, table_key(item)[2]), fresh=True)
+                    own = lost.event in (None, table_key(item)[2])
+                    resume(state, lost, pot=own, fresh=True)
+                    if own and lost.seating is not None:  # (its button passes on once)
+                        state.button = button_after(state, lost)[1]
+                        unread[source, item.table] = lost._replace(seating=None)
             said = gaps.pop((source, item.table), None) if gaps else None
             if said is None:
                 outcome = tracker.replay(item)
             else:
                 if any(gap.resync for gap in said):
-                    # The stated stacks are not held against a hand that is not the previous one.
-                    tracker.table(item).last_seats = ()
+                    # The stated stacks are not held against a hand that is not the previous
+                    # one, nor is the button passed on from it.
+                    state = tracker.table(item)
+                    state.last_seats, state.button = (), None
                 outcome = tracker.replay(item)
                 said_warnings = tuple(g.warning for g in said if g.warning is not None)
                 if said_warnings:
@@ -113,7 +119,7 @@ def replay_stream(
             if item.table is None:  # any table's: each takes its next stacks as stated
                 for (src, _, _), state in tracker.tables.items():
                     if src == item.source:
-                        state.last_seats = ()
+                        state.last_seats, state.button = (), None
                 continue
             gaps.setdefault((item.source, item.table), []).append(item)
             continue
@@ -139,9 +145,14 @@ def _unreadable(
             "may be, whose hand line is lost"
         )
     recorded = getattr(error, "recorded", ()) if table is not None else ()
-    unread[pos.source, table] = Unread(why, what, recorded, error.event)
-    for (src, name, _), state in tracker.tables.items():
+    seating = getattr(error, "seating", None) if table is not None else None
+    if not isinstance(seating, HandRecord):
+        seating = None
+    unread[pos.source, table] = Unread(why, what, recorded, error.event, seating)
+    warnings: tuple[Violation, ...] = ()
+    for (src, name, event), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
-            after_unread(state, unread[pos.source, table])
-    errors = (error, *getattr(error, "others", ()))  # each line of it that cannot be read
-    return HandOutcome(pos.source, error.hand, pos, None, None, tuple(map(error_violation, errors)))
+            moved = after_unread(state, unread[pos.source, table], event == error.event)
+            warnings += (moved,) if moved is not None else ()
+    errors = tuple(map(error_violation, (error, *getattr(error, "others", ()))))
+    return HandOutcome(pos.source, error.hand, pos, None, None, errors, warnings)

@@ -82,7 +82,7 @@ from ..model.errors import BadugiError
 from ..model.events import CarryOut, Collect, HandRecord, event_of
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, Violation
-from .button import base_of, blinds_follow_button, button_not_passed, everyone_dealt_in, left_of
+from .button import passed_on
 from .carried import TableState as TableState
 from .carried import (
     _after_replay,
@@ -175,20 +175,12 @@ class TableTracker:
         state = self.table(record)  # looked up once: the rest of the hand is given it
         missing = _hands_missing(state, record)
         _follow_respellings(state, record)
-        dealt_in = everyone_dealt_in(record, state.stacks, state.unknown)
-        base = state.button
-        moved = (
-            button_not_passed(base, state.last_seats, record)
-            if dealt_in and base is not None and state.last_seats
-            else None
-        )
+        moved, button = passed_on(state.button, record, state.stacks, state.unknown)
         outcome = self._replay(state, record)
         if missing is not None and outcome.result is not None and outcome.result.unknown_stacks:
             unstated = _unstated_after_missing_hands(record, outcome.result.unknown_stacks)
             outcome = replace(outcome, errors=(*outcome.errors, unstated))
-        certain = dealt_in and blinds_follow_button(record)
-        instead = None if moved is None or base is None else left_of(base.button, record.seats)
-        state.button = base_of(record, instead) if certain else None
+        state.button = button
         inherited = _currency_inherited(record) if record.currency_inherited else None
         unknown = _currencies_unknown(record) if record.unknown_currencies else ()
         if missing is None and moved is None and inherited is None and not unknown:

@@ -15,25 +15,41 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..model.errors import NOWHERE
-from ..model.events import CarryIn, CarryOut, Collect, FinalStack, RakeTaken, StackChange
+from ..model.events import (
+    CarryIn,
+    CarryOut,
+    Collect,
+    FinalStack,
+    HandRecord,
+    HandsMissing,
+    RakeTaken,
+    StackChange,
+)
+from ..model.results import Violation
+from .button import ButtonBase, passed_on
 from .carried import TableState, _names
 from .claims import final_line_imbalance
 
 
-def after_unread(state: TableState, unread: Unread) -> None:
+def after_unread(state: TableState, unread: Unread, own: bool = True) -> Violation | None:
     """The table ``state`` after ``unread``, a hand of it that could not be read: its stacks
-    and pot are forgotten, but for what the hand's readable lines record (:func:`resume`)."""
+    and pot are forgotten, but for what the hand's readable lines record (:func:`resume`);
+    its button is checked and passed on as its hand line names it (:func:`button_after`),
+    whose ``button-order`` warning is returned (None: none).  ``own`` off: the table is of
+    another event than the hand (another night or unit at the table), which passes no button
+    to it."""
     why = unread.why
     before = dict(state.stacks), state.carry if state.progressive else 0
+    moved, state.button = button_after(state, unread) if own else (None, None)
     state.forget(list(state.stacks), why)
     state.unknown_default = why
     state.resynced = state.counted = None
-    state.button = None  # the unreadable hand may have been the table's last
     state.carry_doubted = None
     if state.carry or state.progressive:
         state.carry, state.carry_recorded = None, None
         state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
     resume(state, unread, *before)
+    return moved
 
 
 def _final_line_adds_up(
@@ -59,6 +75,22 @@ def _final_line_adds_up(
     return final_line_imbalance(finals, starts, carried_in, rake, out, NOWHERE, None) is None
 
 
+def button_after(state: TableState, unread: Unread) -> tuple[Violation | None, ButtonBase | None]:
+    """The ``button-order`` warning of ``unread`` after the table's previous hand, and the
+    button the table's next hand passes on from, as after a hand read
+    (:func:`~.button.passed_on`), from what its hand line states (``ParseError.seating``:
+    its seats and button, with its lines that read on their own: the posts, who sits out,
+    who buys, what shows a player dealt in) and the table's stacks before it (``state``).
+    (None, None) where its hand line does not read; no warning where it writes ``missing
+    hands`` (the hand before is not its previous one)."""
+    seating = unread.seating
+    if seating is None:
+        return None, None
+    missing = any(type(e) is HandsMissing for e in seating.events)
+    base = None if missing else state.button
+    return passed_on(base, seating, state.stacks, state.unknown)
+
+
 class Unread(NamedTuple):
     """A hand of a table that could not be read: why its stacks are unknown, and what the
     lines of it that could be read record (``ParseError.recorded``)."""
@@ -69,6 +101,8 @@ class Unread(NamedTuple):
     recorded: tuple[object, ...]
     event: tuple[str, str, str | None, str] | None = None
     """Its event, when the reader knew it (``BadugiError.event``)."""
+    seating: HandRecord | None = None
+    """What its hand line states, with its lines read on their own (``ParseError.seating``)."""
 
 
 def resume(

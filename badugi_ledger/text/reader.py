@@ -48,6 +48,7 @@ from .chunks import (
     _Spoiled,
     _whole_listed,
 )
+from .entry_positions import _HEAD, _HEAD_STARTS
 from .headers import (
     SESSION_ITEMS,
     HeaderItemError,
@@ -64,6 +65,13 @@ from .record_mistakes import Mistakes
 from .transformer import FormatError
 
 # ---------------------------------------------------------------- the streaming reader
+
+
+def _card_line(line: str) -> str | None:
+    """The keyword of a card line (``deal``, ``draw``, ``buy``, ``show``, ``final``), which
+    holds no post, sitting out or chips bought or taken off; None: another line."""
+    head = _HEAD.match(line) if line[0] in _HEAD_STARTS else None
+    return None if head is None else head[1]
 
 
 _RECORDED = (FinalStack, CarryOut, Collect, CarryIn, RakeTaken, StackChange)
@@ -396,12 +404,19 @@ class _Reader(MistypedLines, RecordAssembly):
         carries makes the table's next hand a redeal, as a hand read does, and a collection
         ends one."""
         body_line = _plain().body_line
-        recorded = []
+        recorded, events, unsure = [], [], False
         for line in chunk.lines[1:]:
-            read = body_line(line, 0) if line.strip() and line[0] != "#" else None
+            if not line.strip() or line.lstrip()[0] == "#":
+                continue
+            read = body_line(line, 0)
             if read is not None:
                 recorded += [e for e in read[0] if type(e) in _RECORDED]
+                events += read[0]
+            elif _card_line(line) is None:
+                unsure = True  # (its posts, who sits out, buys or cashes out: not known)
         error.recorded = tuple(recorded)
+        if not unsure:
+            error.seating = self._seating(chunk, events)
         kinds = set(map(type, recorded))
         if CarryOut in kinds and leaves_a_redeal(self.state.settings(), True):
             self.carried_tables.add(self._carrying_table())

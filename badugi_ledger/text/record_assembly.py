@@ -15,14 +15,17 @@ from collections.abc import Collection, Iterable
 from itertools import repeat
 from typing import cast
 
-from ..model.errors import Position
+from ..model.errors import ConfigError, Position
 from ..model.events import (
     BETWEEN_HANDS,
     CarryIn,
     CarryOut,
+    Collect,
     Event,
+    FinalStack,
     HandRecord,
     Post,
+    PotTotal,
     RakeTaken,
     Seat,
     SitOut,
@@ -33,6 +36,7 @@ from ..model.settings import GameSettings
 from .chunks import _Chunk, _seat_mistakes
 from .entry_positions import EntryPositions, resolved
 from .headers import SettingsState, implied_posts, leaves_a_redeal, opens_a_redeal
+from .parsers import _plain
 from .record_mistakes import Mistakes, unseated, wrong_events
 from .transformer import FormatError, RawHand
 
@@ -72,25 +76,10 @@ class RecordAssembly:
         state = self.state
         settings = state.settings()
         text = "".join(chunk.lines).rstrip() + "\n"  # (its lines: EntryPositions reads them)
-        mistakes: list[Iterable[FormatError]] = []
-        on_hand_line: list[FormatError] = []  # the hand line's, in the order they are found
-        if raw.button is None:
-            on_hand_line.append(
-                FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
-            )
+        mistakes: list[Iterable[FormatError]] = [self._hand_line_mistakes(raw, events)]
         seats = raw.seats
         seated = {seat.name for seat in seats}
-        numbers = [seat.number for seat in seats]
-        if len(seated) < len(seats) or numbers.count(None) < len(seats):
-            on_hand_line += _seat_mistakes(raw)  # a name twice, seat numbers: which seats
-        if len(seats) < 2:
-            on_hand_line.append(FormatError("a hand needs at least two seated players", raw.pos))
-        button, button_pos = raw.button or ("", raw.pos)
-        if raw.button is not None and button not in seated:
-            on_hand_line.append(
-                unseated(button, button_pos, raw, events, self._known(), "the button ")
-            )
-        mistakes.append(on_hand_line)
+        button = raw.button[0] if raw.button is not None else ""
         # The checks below in C-level passes over the events; the wrong events, if any, are
         # found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
         kinds = set(map(type, events))
@@ -197,6 +186,57 @@ class RecordAssembly:
             unknown_currencies=unknown,
         )
 
+    def _hand_line_mistakes(self, raw: RawHand, events: list[Event]) -> list[FormatError]:
+        """The hand line's mistakes, in the order they are found: no button, a name twice or
+        seat numbers out of order, fewer than two seats, a button nobody seated."""
+        on_hand_line: list[FormatError] = []
+        if raw.button is None:
+            on_hand_line.append(
+                FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
+            )
+        seats = raw.seats
+        seated = {seat.name for seat in seats}
+        numbers = [seat.number for seat in seats]
+        if len(seated) < len(seats) or numbers.count(None) < len(seats):
+            on_hand_line += _seat_mistakes(raw)  # a name twice, seat numbers: which seats
+        if len(seats) < 2:
+            on_hand_line.append(FormatError("a hand needs at least two seated players", raw.pos))
+        if raw.button is not None and raw.button[0] not in seated:
+            button, button_pos = raw.button
+            on_hand_line.append(
+                unseated(button, button_pos, raw, events, self._known(), "the button ")
+            )
+        return on_hand_line
+
+    def _seating(self, chunk: _Chunk, events: list[Event]) -> HandRecord | None:
+        """Of a hand that cannot be read, what its hand line states (its number, seats,
+        stated stacks and button) with ``events``, those of its lines that read on their own
+        (:attr:`~badugi_ledger.model.errors.ParseError.seating`); None when the hand line
+        does not read on its own or has a mistake of its own, the settings do not hold, or
+        its lines do not end as one hand's (:func:`_ends_once`).
+        Its posts are the ones those lines write; none written: the ones its button implies
+        (the reader's, as for a hand read)."""
+        if not _ends_once(events):
+            return None
+        raw = _plain().hand_line(chunk.lines[0], self.source, chunk.start)
+        if raw is None or raw.button is None or self._hand_line_mistakes(raw, events):
+            return None
+        try:
+            settings = self.state.settings()
+        except ConfigError:
+            return None
+        return HandRecord(
+            raw.hand_id,
+            settings,
+            tuple(raw.seats),
+            raw.button[0],
+            tuple(events),
+            table=self.state.table,
+            pos=raw.pos,
+            text=chunk.lines[0],  # (where the button is named, for a warning)
+            posts_implied=not any(type(e) is Post for e in events),
+        )
+
     def _implied_posts(
         self,
         settings: GameSettings,
@@ -240,6 +280,20 @@ class RecordAssembly:
             known = self.players[table]
         known.update(seated)
 
+
+def _ends_once(events: list[Event]) -> bool:
+    """Whether the events of a hand's lines record its end (a collection, a pot carried or its
+    ``final:`` line) and nothing after it but its outcome.  Lines of play after a hand's end,
+    or no end at all, may be the lines of the next hand, whose hand line is lost: a hand that
+    cannot be read is then no hand the table's next one follows."""
+    at = next((i for i, e in enumerate(events) if type(e) in _ENDS), None)
+    return at is not None and all(type(e) in _OUTCOME for e in events[at:])
+
+
+_ENDS = frozenset({Collect, CarryOut, FinalStack})
+"""What records a hand's end."""
+_OUTCOME = _ENDS | {PotTotal, RakeTaken}
+"""What a hand records after its end."""
 
 _NOBODY: frozenset[str | None] = frozenset({None})
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)

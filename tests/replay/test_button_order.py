@@ -319,3 +319,103 @@ def test_after_a_hand_that_could_not_be_replayed_a_player_not_shown_dealt_in_is_
         )
         outcomes = checked(tmp_path, text)
         assert not any(w.rule == "button-order" for o in outcomes for w in o.warnings), button
+
+
+def misread(text: str, hand: str, old: str, new: str) -> str:
+    """``text`` with ``old`` made ``new`` in hand ``hand`` only."""
+    head = f"\nhand {hand} "
+    at = text.index(head)
+    end = text.find("\nhand ", at + 1)
+    end = len(text) if end < 0 else end
+    assert old in text[at:end]
+    return text[:at] + text[at:end].replace(old, new) + text[end:]
+
+
+def test_a_button_after_a_hand_that_could_not_be_read_is_checked(tmp_path: Path) -> None:
+    """``000`` (Setup): "the deal passes to the left after every hand", a hand that could not
+    be read included: its hand line still states its seats and button.  Hand 3 misspells
+    Cara (a name nobody sits under: the hand cannot be read), and its blinds are not written
+    (the ones its button says); every player of it had chips before it.  Hand 4 keeping the
+    button on Cara is warned; passed on to Dan, it is not."""
+    misspelt = misread(night(["Anna", "Ben", "Cara", "Dan"]), "3", "Cara folds", "Craa folds")
+    outcomes = checked(tmp_path, misspelt)
+    assert [e.rule for e in outcomes[2].errors] == ["parse"]
+    assert not any(w.rule == "button-order" for o in outcomes for w in o.warnings)
+    kept = misread(night(["Anna", "Ben", "Cara", "Cara"]), "3", "Cara folds", "Craa folds")
+    outcomes = checked(tmp_path, kept)
+    assert [e.rule for e in outcomes[2].errors] == ["parse"]
+    button = [
+        (o.hand_id, w.pos.line) for o in outcomes for w in o.warnings if w.rule == "button-order"
+    ]
+    assert button == [("4", hand_line(kept, "4"))]
+    message = next(w.message for w in outcomes[3].warnings if w.rule == "button-order")
+    assert "keeps the button on Cara" in message
+    assert f"hand 3 (line {hand_line(kept, '3')})" in message
+
+
+def test_a_button_after_a_first_hand_that_could_not_be_read_is_checked(tmp_path: Path) -> None:
+    """The worked hand of seed ``000`` ("Playing a hand", ``examples/000_anna_ben.bhh``, Anna
+    on the button) with its first draw's cards miscounted (Anna discards two cards and gets
+    one): the hand cannot be read, and it is the table's first.  A next hand keeping the
+    button on Anna is warned: heads-up, the deal passes to Ben."""
+    example = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    assert "Anna Q♠ 3♣ -> 8♠ 5♣" in example
+    miscounted = example.replace("Anna Q♠ 3♣ -> 8♠ 5♣", "Anna Q♠ 3♣ -> 8♠")
+    kept = miscounted + written("000-2", "Anna", "Anna · Ben", "Anna folds", "Ben collects 2")
+    outcomes = checked(tmp_path, kept)
+    assert [e.rule for e in outcomes[0].errors] == ["parse"]
+    button = [o.hand_id for o in outcomes for w in o.warnings if w.rule == "button-order"]
+    assert button == ["000-2"]
+    passed = miscounted + written("000-2", "Ben", "Anna · Ben", "Ben folds", "Anna collects 2")
+    outcomes = checked(tmp_path, passed)
+    assert not any(w.rule == "button-order" for o in outcomes for w in o.warnings)
+
+
+def test_after_a_hand_that_could_not_be_read_its_posts_unknown_leave_the_button(
+    tmp_path: Path,
+) -> None:
+    """A hand that could not be read whose line of posts cannot be read either (``posted``
+    for ``posts``) may have had its blinds where its button does not say (a dead button):
+    the texts give no rule then, and the next hand's button is not checked.  So too after a
+    hand whose hand line names a button nobody sits under."""
+    kept = night(["Anna", "Ben", "Cara", "Cara"])
+    posts = misread(kept, "3", "Ben folds", "Dan posted sb · Anna posts bb\nBen folds")
+    unseated = misread(kept, "3", "button Cara", "button Cora")
+    for text in (posts, unseated):
+        outcomes = checked(tmp_path, text)
+        assert [e.rule for e in outcomes[2].errors][:1] == ["parse"]
+        assert not any(w.rule == "button-order" for o in outcomes for w in o.warnings)
+
+
+def test_a_hand_that_could_not_be_read_is_warned_for_its_own_button(tmp_path: Path) -> None:
+    """``000`` (Setup): the deal passes to the left after every hand.  Hand 3 keeps the button
+    on Ben and misspells him (``Bne``): besides its error, its hand line's button is warned
+    at its column, as a hand read is; hand 4, on Cara, is back on course (one mistake)."""
+    text = misread(night(["Anna", "Ben", "Ben", "Cara"]), "3", "Ben folds", "Bne folds")
+    outcomes = checked(tmp_path, text)
+    assert [e.rule for e in outcomes[2].errors] == ["parse"]
+    line = hand_line(text, "3")
+    column = text.splitlines()[line - 1].index("button") + 1
+    warned = [
+        (o.hand_id, w.pos.line, w.pos.column, w.message)
+        for o in outcomes
+        for w in o.warnings
+        if w.rule == "button-order"
+    ]
+    assert [w[:3] for w in warned] == [("3", line, column)]
+    assert "keeps the button on Ben" in warned[0][3]
+
+
+def test_a_hand_that_could_not_be_read_with_another_hands_lines_passes_no_button(
+    tmp_path: Path,
+) -> None:
+    """Hand 4's hand line lost: its lines follow hand 3's, whose hand cannot be read (Anna's
+    rebuy after hand 3's play).  Hand 5's previous hand is hand 4 (on Dan), not hand 3, so
+    hand 3's button (Cara) is no hand 5 follows: lines of play after a hand's collection
+    may be the next hand's.  No warning for hand 5 passing on from Dan."""
+    text = night(["Anna", "Ben", "Cara", "Dan", "Anna"])
+    lost = text.replace("\nhand 4 · button Dan · Anna · Ben · Cara · Dan\n", "\nAnna rebuys 10\n")
+    outcomes = checked(tmp_path, lost)
+    assert [e.rule for e in outcomes[2].errors] == ["parse"]
+    assert [o.hand_id for o in outcomes] == ["1", "2", "3", "5"]
+    assert not any(w.rule == "button-order" for o in outcomes for w in o.warnings)
