@@ -1406,3 +1406,39 @@ Anna raises · {nfc} folds · {nfd} folds
     one, two = outcomes_of(text)
     assert one.ok
     assert [e.rule for e in two.errors] == ["seats"], two.errors
+
+
+def test_a_final_line_of_a_hand_that_could_not_be_read_that_creates_chips_is_reported() -> None:
+    """The worked hand of seed ``000`` ("Playing a hand", ``examples/000_anna_ben.bhh``: Anna
+    and Ben start with 100 each, end with 114 and 86) with Ben misspelt on a line, so that
+    the hand cannot be read, and its ``final:`` line giving Anna one chip more: 201 chips
+    from 200 is reported at the line (``chips-balance``, as for a hand that could not be
+    replayed), beside the misspelt name; the line as written adds up and says nothing."""
+    example = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    assert "Ben checks · Anna bets 2 · Ben calls\n" in example
+    misspelt = example.replace(
+        "Ben checks · Anna bets 2 · Ben calls\n", "Bne checks · Anna bets 2 · Ben calls\n"
+    )
+    (hand,) = outcomes_of(misspelt)
+    assert [e.rule for e in hand.errors] == ["parse"]
+    created = misspelt.replace("final: Anna 114 · Ben 86", "final: Anna 115 · Ben 86")
+    (hand,) = outcomes_of(created)
+    assert [e.rule for e in hand.errors] == ["parse", "chips-balance"]
+    assert hand.errors[1].message.endswith("but the players started with 200: 1 chip created")
+    line = created.splitlines().index("final: Anna 115 · Ben 86") + 1
+    assert (hand.errors[1].pos.line, hand.errors[1].pos.column) == (line, 8)
+
+
+def test_a_rebuy_under_a_misspelt_name_leaves_the_final_line_of_a_hand_not_read_unchecked() -> None:
+    """The worked hand of seed ``000`` with Ben rebuying 10 chips before it, misspelt
+    (``Bne``): the hand cannot be read, and its ``final:`` line (Ben 96, with the rebuy) adds
+    up only with chips whose owner the lines do not name: not held to adding up (no false
+    ``chips-balance``), the misspelt name is the mistake."""
+    example = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    head = "hand 000-1 · button Anna · Anna 100 · Ben 100\n"
+    assert head in example and "final: Anna 114 · Ben 86" in example
+    rebought = example.replace(head, head + "Bne rebuys 10\n").replace(
+        "final: Anna 114 · Ben 86", "final: Anna 114 · Ben 96"
+    )
+    (hand,) = outcomes_of(rebought)
+    assert [e.rule for e in hand.errors] == ["parse"]

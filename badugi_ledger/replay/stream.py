@@ -17,10 +17,11 @@ from dataclasses import replace
 from ..model.copies import RecentHands, content, renumbered_copy
 from ..model.errors import BadugiError
 from ..model.events import HandRecord
+from ..model.games import GAMES
 from ..model.results import HandOutcome, TableGap, Violation
 from .event_terms import EventTerms
 from .table import TableTracker, table_key
-from .unread import Unread, after_unread, button_after, resume
+from .unread import Unread, after_unread, button_after, resume, unread_final_line
 from .verdicts import error_violation
 
 
@@ -133,7 +134,10 @@ def _unreadable(
     the table the reader says it was read at (``error.table``), or, when the reader does not
     know it, every table of its file.  What the lines of it that could be read record (its
     ``final:`` line, a carried pot, its collections: ``ParseError.recorded``) the table goes
-    on from, as from a hand that could not be replayed (:func:`.unread.after_unread`)."""
+    on from, as from a hand that could not be replayed (:func:`.unread.after_unread`); what
+    its hand line states (``ParseError.seating``) checks its button and passes it on, and
+    holds its ``final:`` line to adding up (with its stated stacks alone when it is its
+    table's first hand)."""
     pos, table = error.position, error.table
     if error.hand:
         what = f"hand {error.hand}"
@@ -149,10 +153,17 @@ def _unreadable(
     if not isinstance(seating, HandRecord):
         seating = None
     unread[pos.source, table] = Unread(why, what, recorded, error.event, seating)
-    warnings: tuple[Violation, ...] = ()
+    said: tuple[Violation, ...] = ()
+    own = False
     for (src, name, event), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
-            moved = after_unread(state, unread[pos.source, table], event == error.event)
-            warnings += (moved,) if moved is not None else ()
+            said += after_unread(state, unread[pos.source, table], event == error.event)
+            own = own or event == error.event
+    if seating is not None and not own:  # the table's first hand: its stated stacks only
+        carry = None if GAMES[seating.settings.game].progressive else 0
+        imbalance = unread_final_line(unread[pos.source, table], {}, carry)
+        said += (imbalance,) if imbalance is not None else ()
     errors = tuple(map(error_violation, (error, *getattr(error, "others", ()))))
+    warnings = tuple(v for v in said if v.kind == "warning")
+    errors += tuple(v for v in said if v.kind != "warning")
     return HandOutcome(pos.source, error.hand, pos, None, None, errors, warnings)

@@ -27,20 +27,28 @@ from ..model.events import (
 )
 from ..model.results import Violation
 from .button import ButtonBase, passed_on
-from .carried import TableState, _names
+from .carried import TableState, _final_line_imbalance, _names
 from .claims import final_line_imbalance
 
 
-def after_unread(state: TableState, unread: Unread, own: bool = True) -> Violation | None:
+def after_unread(state: TableState, unread: Unread, own: bool = True) -> tuple[Violation, ...]:
     """The table ``state`` after ``unread``, a hand of it that could not be read: its stacks
     and pot are forgotten, but for what the hand's readable lines record (:func:`resume`);
-    its button is checked and passed on as its hand line names it (:func:`button_after`),
-    whose ``button-order`` warning is returned (None: none).  ``own`` off: the table is of
-    another event than the hand (another night or unit at the table), which passes no button
-    to it."""
+    its button is checked and passed on as its hand line names it (:func:`button_after`).
+    What it says of the hand: its ``button-order`` warning, and the ``chips-balance``
+    mismatch of a ``final:`` line that creates or loses chips, held to the table's stacks
+    before it as a hand that could not be replayed is (:func:`_final_line_imbalance`).
+    ``own`` off: the table is of another event than the hand (another night or unit at the
+    table), which passes no button to it and whose stacks are not the hand's."""
     why = unread.why
     before = dict(state.stacks), state.carry if state.progressive else 0
-    moved, state.button = button_after(state, unread) if own else (None, None)
+    said: tuple[Violation, ...] = ()
+    if own:
+        moved, state.button = button_after(state, unread)
+        imbalance = unread_final_line(unread, *before)
+        said = tuple(v for v in (moved, imbalance) if v is not None)
+    else:
+        state.button = None
     state.forget(list(state.stacks), why)
     state.unknown_default = why
     state.resynced = state.counted = None
@@ -49,7 +57,7 @@ def after_unread(state: TableState, unread: Unread, own: bool = True) -> Violati
         state.carry, state.carry_recorded = None, None
         state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
     resume(state, unread, *before)
-    return moved
+    return said
 
 
 def _final_line_adds_up(
@@ -73,6 +81,27 @@ def _final_line_adds_up(
     rake = sum(e.amount for e in recorded if type(e) is RakeTaken)
     out = sum(e.amount for e in recorded if type(e) is CarryOut)
     return final_line_imbalance(finals, starts, carried_in, rake, out, NOWHERE, None) is None
+
+
+def unread_final_line(
+    unread: Unread, stacks: dict[str, int], carry: int | None
+) -> Violation | None:
+    """The ``chips-balance`` mismatch of the ``final:`` line of ``unread`` that creates or
+    loses chips, held as a hand that could not be replayed is
+    (:func:`~.carried._final_line_imbalance`: to the stacks its hand line states, else the
+    table's before it, ``stacks``, and the pot carried into it: the one it states, else
+    ``carry``), or None: none, it adds up, or a figure is not known - as where its lines
+    give chips bought or taken off to a name nobody sits under (a misspelt name: whose
+    chips they are is not known)."""
+    seating = unread.seating
+    if seating is None:
+        return None
+    seated = set(seating.players)
+    if any(type(e) is StackChange and e.player not in seated for e in seating.events):
+        return None
+    stated = [e.amount for e in seating.events if type(e) is CarryIn]
+    carry = sum(stated) if stated else carry
+    return None if carry is None else _final_line_imbalance(seating, stacks, carry)
 
 
 def button_after(state: TableState, unread: Unread) -> tuple[Violation | None, ButtonBase | None]:

@@ -26,6 +26,7 @@ from ..model.events import (
     CarryIn,
     CarryOut,
     Collect,
+    Event,
     FinalStack,
     HandRecord,
     Post,
@@ -404,19 +405,23 @@ class _Reader(MistypedLines, RecordAssembly):
         carries makes the table's next hand a redeal, as a hand read does, and a collection
         ends one."""
         body_line = _plain().body_line
-        recorded, events, unsure = [], [], False
-        for line in chunk.lines[1:]:
+        recorded: list[Event] = []
+        events: list[Event] = []
+        positions: list[int] = []
+        unsure = bool(chunk.skipped)  # (lines not kept: where each stands is not known)
+        for lineno, line in enumerate(chunk.lines[1:], chunk.start + 1):
             if not line.strip() or line.lstrip()[0] == "#":
                 continue
-            read = body_line(line, 0)
+            read = body_line(line, lineno)
             if read is not None:
                 recorded += [e for e in read[0] if type(e) in _RECORDED]
                 events += read[0]
+                positions += read[1]
             elif _card_line(line) is None:
                 unsure = True  # (its posts, who sits out, buys or cashes out: not known)
         error.recorded = tuple(recorded)
         if not unsure:
-            error.seating = self._seating(chunk, events)
+            error.seating = self._seating(chunk, events, positions)
         kinds = set(map(type, recorded))
         if CarryOut in kinds and leaves_a_redeal(self.state.settings(), True):
             self.carried_tables.add(self._carrying_table())

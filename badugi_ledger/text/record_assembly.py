@@ -208,9 +208,12 @@ class RecordAssembly:
             )
         return on_hand_line
 
-    def _seating(self, chunk: _Chunk, events: list[Event]) -> HandRecord | None:
+    def _seating(
+        self, chunk: _Chunk, events: list[Event], positions: list[int]
+    ) -> HandRecord | None:
         """Of a hand that cannot be read, what its hand line states (its number, seats,
-        stated stacks and button) with ``events``, those of its lines that read on their own
+        stated stacks and button) with ``events``, those of its lines that read on their own,
+        and where each stands (``positions``, packed)
         (:attr:`~badugi_ledger.model.errors.ParseError.seating`); None when the hand line
         does not read on its own or has a mistake of its own, the settings do not hold, or
         its lines do not end as one hand's (:func:`_ends_once`).
@@ -225,15 +228,19 @@ class RecordAssembly:
             settings = self.state.settings()
         except ConfigError:
             return None
+        text = "".join(chunk.lines).rstrip() + "\n"
         return HandRecord(
             raw.hand_id,
             settings,
             tuple(raw.seats),
             raw.button[0],
             tuple(events),
-            table=self.state.table,
-            pos=raw.pos,
-            text=chunk.lines[0],  # (where the button is named, for a warning)
+            self.state.session_value(),
+            self.state.table,
+            raw.pos,
+            "text",
+            text,
+            positions=self._positions(positions, chunk, text),
             posts_implied=not any(type(e) is Post for e in events),
         )
 
