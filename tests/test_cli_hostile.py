@@ -341,6 +341,44 @@ def test_a_ledger_whose_damage_sqlite_quotes_as_bytes_is_one_error_line(
     assert "the file is damaged" in result.output and "restore it from a backup" in result.output
 
 
+@pytest.mark.parametrize(
+    ("damaged", "written", "command"),
+    [
+        ("player_event_results", "r.buy_out", ["standings", "--kind", "cash"]),
+        ("player_event_results", "r.buy_out", ["export", "--table", "sessions", "--format", "csv"]),
+        ("counted_hands", "h.void_reason", ["events"]),
+        ("counted_hands", "h.void_reason", ["settle"]),
+        ("hands", '"carry_in"', ["show"]),
+    ],
+)
+def test_a_ledger_whose_schema_holds_a_byte_that_is_no_utf8_is_refused_on_opening(
+    tmp_path: Path, damaged: str, written: str, command: list[str]
+) -> None:
+    """Found by flipping random bytes of a ledger: a column's name in a view's (or a table's)
+    definition with one byte that is no UTF-8 (``r.b\xd5y_out``).  SQLite still opens the
+    file; the command whose query reads that view stopped in a ``UnicodeDecodeError``
+    traceback, Python unable to decode SQLite's "no such column" message quoting the byte (or
+    the column's name of ``SELECT *``).  The ledger is refused as damaged when it is opened,
+    whatever the command."""
+    import sqlite3
+
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    with sqlite3.connect(db) as conn:
+        (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (damaged,)).fetchone()
+        assert written in sql
+        name = written.encode()
+        flipped = sql.encode().replace(name, name[:3] + b"\xd5" + name[4:], 1)
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute(
+            "UPDATE sqlite_master SET sql = CAST(? AS TEXT) WHERE name = ?", (flipped, damaged)
+        )
+    result = runner.invoke(app, [*command, "--db", str(db)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    assert "the file is damaged" in result.output and "restore it from a backup" in result.output
+
+
 # --- bytes that are not UTF-8 in file names and arguments ------------------------------------
 
 

@@ -253,6 +253,7 @@ def connect(
         conn.execute("PRAGMA foreign_keys = ON")
         if target != ":memory:":
             patiently(conn, lambda: _refuse_another_application(conn, target), "to read it")
+            _refuse_a_schema_that_is_no_text(conn, target)
         if target != ":memory:" and not read_only:
             _use_wal(conn, busy_timeout_ms / 1000)
             conn.execute("PRAGMA synchronous = NORMAL")
@@ -319,9 +320,31 @@ def _refuse_another_application(conn: sqlite3.Connection, target: str) -> None:
         )
 
 
+def _refuse_a_schema_that_is_no_text(conn: sqlite3.Connection, target: str) -> None:
+    """Refuse a ledger whose tables' or views' definitions hold a byte that is no UTF-8
+    (damaged on disk).  SQLite opens such a file, and the damage showed only in the query
+    that read the damaged view or table, as a ``UnicodeDecodeError`` of SQLite's message
+    quoting the byte (or of a column's name), in whichever command ran it; read here once,
+    the schema is a few kilobytes."""
+    conn.text_factory = bytes
+    try:
+        texts = conn.execute("SELECT name, sql FROM sqlite_master").fetchall()
+    finally:
+        conn.text_factory = str
+    try:
+        for name, sql in texts:
+            name.decode("utf-8")
+            if sql is not None:
+                sql.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        conn.close()
+        raise LedgerError(DAMAGED_LEDGER.format(target=target)) from exc
+
+
 DAMAGED_LEDGER = (
-    "cannot open the ledger {target!r}: the file is damaged (SQLite's own message about it "
-    "is not even text); restore it from a backup, or import the hand files again into a "
-    "new ledger"
+    "cannot open the ledger {target!r}: the file is damaged (the definition of its tables "
+    "holds bytes that are not text); restore it from a backup, or import the hand files "
+    "again into a new ledger"
 )
-"""The refusal of a ledger so damaged that SQLite's error quotes bytes that are no text."""
+"""The refusal of a ledger so damaged that its schema (and SQLite's error quoting it) holds
+bytes that are no text."""
