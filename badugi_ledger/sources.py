@@ -50,12 +50,11 @@ def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | BadugiErro
     """Every hand of our own text format in ``paths``, file after file (``parse``): the files
     :func:`~badugi_ledger.file_choice.history_files` picks, a folder giving its ``.bhh`` files
     (:data:`~badugi_ledger.file_choice.TEXT_SUFFIXES`).
-    Each file is read as our format whatever it holds; the files are chosen, and a bad path
-    refused (``BadugiError``), before the first hand is read."""
-    from .text.parse import parse_file
-
+    Each file is read as our format whatever it holds, as ``check --from text`` reads it (a
+    file saved as UTF-16 is its text, a compressed file or a ledger is refused as one); the
+    files are chosen, and a bad path refused (``BadugiError``), before the first hand is read."""
     files = history_files(paths, TEXT_SUFFIXES)
-    return (item for file in files for item in parse_file(file))
+    return (item for file in files for item in read_hands(file, "text"))
 
 
 Reader = Callable[[Any, str], Iterator["ImportItem"]]

@@ -1063,3 +1063,21 @@ def test_a_dash_is_no_file_an_import_can_keep(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "standard input (-) has no file name" in result.output
     assert not db.exists()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-8-sig"])
+def test_parse_reads_our_format_in_unicode_as_check_does(tmp_path: Path, encoding: str) -> None:
+    """Found by re-encoding the examples: ``check`` (and ``import``, ``show``) read our format
+    saved as UTF-16, which its byte-order mark or its NUL bytes tell for certain, as the text
+    it is, but ``parse`` refused every line as "not UTF-8 text" (exit 1).  The same file reads
+    the same hands whichever command reads it."""
+    night = tmp_path / "night.bhh"
+    night.write_bytes((EXAMPLES / "home_session.bhh").read_text(encoding="utf-8").encode(encoding))
+    checked = run("check", night)
+    assert checked.exit_code == 0, checked.output
+    parsed = run("parse", "--json", night)
+    assert parsed.exit_code == 0, parsed.output
+    again = run("parse", "--json", EXAMPLES / "home_session.bhh")
+    assert [json.loads(line)["hand"] for line in parsed.output.splitlines()] == [
+        json.loads(line)["hand"] for line in again.output.splitlines()
+    ]
