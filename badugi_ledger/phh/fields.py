@@ -64,6 +64,17 @@ def describe(value: Any) -> str:
         return "a list"
     if isinstance(value, dict):
         return "a table"
+    from datetime import date, datetime, time
+
+    if isinstance(value, date | time):  # a TOML date or time: as TOML writes it
+        kind = (
+            "a date and time"
+            if isinstance(value, datetime)
+            else "a date"
+            if isinstance(value, date)
+            else "a time"
+        )
+        return f"{quote(value.isoformat())} ({kind})"
     return quote(repr(value))
 
 

@@ -126,7 +126,9 @@ BAD_NUMBERS = {
     "99999999999999999999": "above the largest amount, 2^53",
     "'7'": "'7' (text)",
     "true": "true (true or false)",
-    "1979-05-27": "datetime.date(1979, 5, 27)",
+    "1979-05-27": "1979-05-27 (a date)",  # TOML's words, not Python's datetime.date(...)
+    "1979-05-27T07:32:00": "1979-05-27T07:32:00 (a date and time)",
+    "07:32:00": "07:32:00 (a time)",
 }
 
 
