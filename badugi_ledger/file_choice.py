@@ -62,9 +62,11 @@ def history_files(
 ) -> list[Path]:
     """The files ``check``, ``import``, ``show`` and ``parse`` read: files as given, folders
     walked recursively (sorted, hidden entries and files without one of ``suffixes`` left out).
-    A path that does not exist, or is a pipe, socket or device, is an error, and so is finding
-    no file at all: a folder of nothing to read is a wrong folder more often than an empty
-    night, and a command that read nothing must not look like one that read a clean night.
+    A path that does not exist, or is a pipe, socket or device, is an error, and so is a folder
+    that gives no file, alone or among other paths: a folder of nothing to read is a wrong
+    folder more often than an empty night, and a command that read nothing must not look like
+    one that read a clean night - nor one that read part of the night like one that read it
+    all (the folder's hands are missing, as a missing path's would be, which is an error).
 
     A file whose name holds a line break is refused too: every report names a file at the
     start of its lines, and such a name would make a line of its own.
@@ -72,11 +74,17 @@ def history_files(
     Each file comes once, where it first comes, in the spelling it came with: a folder named
     twice, or a folder and a file in it, must not report or import its files twice.  Files
     are the same when they are the same file on disk (a link, ``./``, a second name)."""
+    looked = ", ".join(sorted(suffixes))
     files: list[Path] = []
     seen: set[tuple[int, int] | str] = set()
     for raw in paths:
         path = _named(raw)
         found = _in_path_order(_walk(path, suffixes)) if _is_folder(raw, path) else [path]
+        if not found:
+            raise BadugiError(
+                f"{raw}: no hand-history files found (looked for {looked} files): name the "
+                "folder that holds the night, or leave this one out"
+            )
         for file in found:
             split = split_name(file)
             if split is not None:
@@ -85,8 +93,7 @@ def history_files(
             if key not in seen:
                 seen.add(key)
                 files.append(file)
-    if not files:
-        looked = ", ".join(sorted(suffixes))
+    if not files:  # no path at all
         raise BadugiError(f"no hand-history files found (looked for {looked} files)")
     return files
 

@@ -185,6 +185,33 @@ def test_a_folder_with_nothing_to_read_is_an_error_for_every_command(
     assert not db.exists()  # no ledger is made for a run that reads nothing
 
 
+@pytest.mark.parametrize(
+    ("args", "looked"),
+    [
+        (("parse",), ".bhh"),
+        (("check",), ".bhh, .phh, .phhs, .txt"),
+        (("show",), ".bhh, .phh, .phhs, .txt"),
+        (("import", "--db"), ".bhh, .phh, .phhs, .txt"),
+    ],
+    ids=["parse", "check", "show", "import"],
+)
+def test_a_folder_with_nothing_to_read_among_other_paths_is_named_as_an_error(
+    tmp_path: Path, args: tuple[str, ...], looked: str
+) -> None:
+    """A folder that gives no file beside a night that gives hands is the same wrong folder as
+    when named alone (file_choice.history_files: a folder of nothing to read is a wrong
+    folder more often than an empty night): each command names it and fails, rather than
+    ending as a clean run of the other file would, the folder's hands missing unsaid."""
+    empty = tmp_path / "emptydir"
+    empty.mkdir()
+    db = tmp_path / "club.db"
+    full = [args[0], str(empty), str(NIGHT), *(["--db", str(db)] if "--db" in args else [])]
+    result = runner.invoke(app, full)
+    assert result.exit_code == 1, result.output
+    assert f"{empty}: no hand-history files found (looked for {looked} files)" in result.output
+    assert not db.exists()  # nothing is imported from a run given a wrong folder
+
+
 def test_import_of_a_missing_path_makes_no_ledger(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     result = runner.invoke(app, ["import", str(tmp_path / "nights"), "--db", str(db)])
