@@ -784,6 +784,9 @@ def test_a_ledger_in_memory_is_a_usage_error(
     assert "a ledger in memory is dropped when the command ends" in said
     assert "name a file (--db club.db)" in said
     assert list(tmp_path.iterdir()) == []
+    # Where the value came from: click's "(env var: …)" followed a typed --db :memory: too.
+    assert ("from the environment variable BADUGI_LEDGER_DB" in said) == through_env
+    assert "env var:" not in said
 
 
 @pytest.mark.parametrize(
@@ -898,6 +901,8 @@ def test_an_empty_ledger_path_is_a_usage_error(
     assert "an empty path names no file or folder (a script's variable left unset?)" in said
     assert "name the ledger's file (--db club.db)" in said
     assert ("BADUGI_LEDGER_DB is set but empty" in said) == through_env
+    assert ("from the environment variable BADUGI_LEDGER_DB" in said) == through_env
+    assert "env var:" not in said
     assert "'.'" not in said
     assert list(tmp_path.iterdir()) == []
 

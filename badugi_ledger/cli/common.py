@@ -49,11 +49,24 @@ def _ledger_named(value: str | Path) -> Path:
     """``--db``'s parser, given the text as typed, where typer's own reads ``""`` as ``.``, this
     folder: a script's ``--db "$LEDGER"`` with the variable unset named a folder the user never
     typed.  An empty one is a usage error (:func:`~..ledger.location.ledger_path_refused`)."""
-    if isinstance(value, str) and not value:
+    if isinstance(value, str) and not value:  # typed: an empty variable is taken for unset
         from ..ledger.location import ledger_path_refused
 
-        raise typer.BadParameter(ledger_path_refused(value, new=False) or "")
+        raise typer.BadParameter(ledger_path_refused(value, new=False) or "", param_hint=_DB_TYPED)
     return Path(value)
+
+
+_DB_TYPED = "'--db'"
+_DB_FROM_ENV = f"'--db' (from the environment variable {LEDGER_ENV})"
+"""Where a refused ``--db`` came from, for the usage error's "Invalid value for …": click adds
+"(env var: …)" to every error of an option that has one, so ``--db :memory:`` typed on the
+command line read as though the variable held it, and a user looked for it there."""
+
+
+def _db_came_from(ctx: typer.Context, param: typer.CallbackParam) -> str:
+    """:data:`_DB_TYPED` or :data:`_DB_FROM_ENV`, as click says where the value came from."""
+    source = ctx.get_parameter_source(param.name or "db")
+    return _DB_TYPED if source is not None and source.name == "COMMANDLINE" else _DB_FROM_ENV
 
 
 def a_ledger_file(ctx: typer.Context, param: typer.CallbackParam, value: Path) -> Path:
@@ -70,13 +83,15 @@ def a_ledger_file(ctx: typer.Context, param: typer.CallbackParam, value: Path) -
         refused = ledger_path_refused("", new=False)
         raise typer.BadParameter(
             f"{LEDGER_ENV} is set but empty: {refused}, or leave {LEDGER_ENV} unset for "
-            f"{DEFAULT_DB} in the current folder"
+            f"{DEFAULT_DB} in the current folder",
+            param_hint=_DB_FROM_ENV,
         )
     if str(value) == ":memory:":
         raise typer.BadParameter(
             "a ledger in memory is dropped when the command ends, so nothing would be kept: "
             "name a file (--db club.db); to check hands without storing them, use "
-            "`badugi-ledger check`"
+            "`badugi-ledger check`",
+            param_hint=_db_came_from(ctx, param),
         )
     return value
 
