@@ -184,6 +184,9 @@ def syntax_hint(
         return f"write '·' or ';' between entries, not {found!r}"
     if found.lower() in ("draws", "discards", "draw") and "FOLDS" in expected:
         return "a draw is written on its own line, every player's at once: 'draw: Ben 2 · Cara 1'"
+    if found.lower() in _STANDING_PAT and "PAT" in expected:
+        fix = f"write '{before} pat'" if before else "write it after the name"
+        return f"a player who draws no card is written 'pat': {fix}"
     if found[:1] in "“”„‘’«»":
         return 'write a name with a space in straight quotes ("Anna Maria"), not curly ones'
     if before.lower() == "button" and before != "button" and "FOLDS" not in expected:
@@ -197,6 +200,11 @@ def syntax_hint(
     if keyword is not None:
         return f"did you mean {keyword!r}?"
     return None
+
+
+_STANDING_PAT = frozenset({"stands", "stand", "stood", "stays", "stay", "stayed"})
+"""How people say a player drew no card ("Cara stands pat", "stays pat"): the format's word is
+``pat`` alone after the name, which no near spelling of these finds."""
 
 
 # ---------------------------------------------------------------- money where chips belong

@@ -498,8 +498,18 @@ def test_a_hand_line_or_name_slip_gets_the_fix(hand: str, fix: str) -> None:
         ("Ben calls\tAnna folds", "(a tab is no separator between entries: write '·' or ';')"),
         ("Ben draws 2", "(a draw is written on its own line, every player's at once: 'draw:"),
         ("Ben calls · Anna raises to $8", "(write the amount without '$': 8; a header line's"),
+        # grammar/README.md: `NAME pat` (or `NAME 0`) stands pat - as people say it, no keyword
+        # is near enough for "did you mean", and the line only said what it expected
+        (
+            "Anna calls · Ben calls · Cara checks\ndraw: Ben 1 · Cara stands pat · Anna 2",
+            "(a player who draws no card is written 'pat': write 'Cara pat')",
+        ),
+        (
+            "Anna calls · Ben calls · Cara checks\ndraw: Ben 1 · Cara stays pat · Anna 2",
+            "(a player who draws no card is written 'pat': write 'Cara pat')",
+        ),
     ],
-    ids=["dash", "pipe", "tab", "draws", "dollar-sign"],
+    ids=["dash", "pipe", "tab", "draws", "dollar-sign", "stands-pat", "stays-pat"],
 )
 def test_a_body_line_slip_gets_the_fix(line: str, fix: str) -> None:
     hand = "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n" + line + "\n"
