@@ -173,8 +173,9 @@ def new_command(
     stakes: Annotated[
         str,
         typer.Option(
-            help="Fixed limit: the bets, S/B (blinds: half of S, and S). Spread limit: MIN-MAX. "
-            "Pot, half-pot and no limit: the blinds, SB/BB."
+            help="Fixed limit: the bets, S/B (blinds: half of S rounded down, and S: 3/6 has "
+            "blinds 1/3; edit the header's blinds for others). Spread limit: MIN-MAX (blinds "
+            "likewise from MIN). Pot, half-pot and no limit: the blinds, SB/BB."
         ),
     ] = "2/4",
     stacks: Annotated[

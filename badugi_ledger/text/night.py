@@ -60,7 +60,8 @@ _MOST_USED = """\
 
 def _stakes(stakes: str, structure: StructureKind) -> tuple[Structure, int, int]:
     """The structure and the blinds ``stakes`` gives: the bets ``S/B`` in fixed limit (blinds
-    half the small bet and the small bet, ``000``'s "good start" 1/2 for 2/4), the spread
+    half the small bet, rounded down as card rooms do (3/6 has blinds 1/3), and the small bet,
+    ``000``'s "good start" 1/2 for 2/4), the spread
     ``MIN-MAX`` in spread limit (blinds likewise from MIN), the blinds ``SB/BB`` otherwise."""
     found = _STAKES.fullmatch(stakes)
     if found is None:

@@ -7,8 +7,10 @@ import datetime
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
+from badugi_ledger.cli import app
 from badugi_ledger.model.errors import BadugiError, ConfigError
 from badugi_ledger.model.games import GAME_SPELLINGS
 from badugi_ledger.model.money import ChipValue
@@ -50,6 +52,17 @@ def test_headers_seats_and_button_read_back() -> None:
     assert hand.session.name == "Friday game" and hand.session.date == "2024-03-01"
     assert hand.button == "Anna"
     assert [(s.name, s.stack) for s in hand.seats] == [("Anna", 250), ("Ben", 250), ("Cara", 250)]
+
+
+def test_new_s_help_says_the_blinds_an_odd_small_bet_gets() -> None:
+    """``new --stakes 3/6`` writes blinds 1/3, half of 3 rounded down as card rooms play a 3/6
+    game, where the help said only "half of S": the help says the rounding, and its example
+    is what ``new`` writes."""
+    result = CliRunner().invoke(app, ["new", "--help"])
+    said = " ".join(result.output.replace("│", " ").split())
+    assert "blinds: half of S rounded down, and S: 3/6 has blinds 1/3" in said, said
+    hand = first_hand(night_text(["Anna", "Ben"], stakes="3/6"))
+    assert (hand.settings.small_blind, hand.settings.big_blind) == (1, 3)
 
 
 def test_a_hand_played_into_it_passes_check(tmp_path: Path) -> None:
