@@ -313,8 +313,9 @@ def tournament_cmd(
     Terms given here are kept in the ledger and applied whenever the tournament is recomputed
     (on every import of its hands).
 
-    Exit status 1 when the ledger holds no such tournament (a cash event is none); 2 for a term
-    that does not read (an amount, a prize table).
+    Exit status 1 when the ledger holds no such tournament (a cash event is none), or for a
+    chop of one its hands play down to one player (nothing to chop); 2 for a term that does
+    not read (an amount, a prize table).
     """
     from ..ledger.store import ledger_at
     from ..reports.tournament import tournament_result

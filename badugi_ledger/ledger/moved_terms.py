@@ -137,7 +137,7 @@ def _move(
                 "states none"
             )
     if recorded.terms != get_terms(db, target):
-        set_terms(db, target, recorded.terms)  # (recomputed)
+        set_terms(db, target, recorded.terms, carried=True)  # (recomputed)
     else:
         recompute_tournament(db, target)
     return said

@@ -34,6 +34,7 @@ from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
 from ..model.names import composed
 from ..model.settings import validate_payouts
+from .event_lookup import event_label_of
 from .event_terms import (
     COMMAND,
     NO_PRIZES,
@@ -62,8 +63,19 @@ from .tournament_order import Row, play_order
 from .tournament_terms import Terms, get_terms
 
 
-def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
-    """Record a tournament's terms (call inside a transaction), then recompute its entries."""
+def set_terms(
+    db: sqlite3.Connection, event_id: int, terms: Terms, *, carried: bool = False
+) -> None:
+    """Record a tournament's terms (call inside a transaction), then recompute its entries.
+
+    A chop newly recorded is refused when the tournament's hands leave fewer than two
+    players in (:func:`_nothing_to_chop`), unless it is ``carried`` to the tournament a
+    corrected file moved its hands to (:mod:`.moved_terms`): the organiser's word goes along
+    whatever the corrected hands show, as every term does."""
+    if terms.chop is not None and not carried and terms.chop != get_terms(db, event_id).chop:
+        refused = _nothing_to_chop(db, event_id)
+        if refused is not None:
+            raise LedgerError(refused)
     db.execute(
         "INSERT INTO tournament_terms "
         "(event_id, bounty, rebuy_price, add_on_price, prize_unit, chop) "
@@ -80,6 +92,28 @@ def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
         ),
     )
     recompute_tournament(db, event_id)
+
+
+def _nothing_to_chop(db: sqlite3.Connection, event_id: int) -> str | None:
+    """Why tournament ``event_id`` has nothing to chop, else None: a chop is the players left
+    at the end agreeing to stop and re-divide the prizes of their places (:func:`.prizes.chop`),
+    so a tournament its hands played down to one player (or none, every hand voided) has
+    none: recorded, it would change no prize, yet be shown as a term of the tournament."""
+    row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
+    play = _played(db, event_id, None if row is None else row[0])
+    counted = len(play.void) < len(play.hands)
+    finishes = finishing_places(play.hands, play.void) if counted else []
+    left = [f.player for f in finishes if f.out_in_hand is None]
+    if len(left) >= 2:
+        return None
+    if left:
+        ended = f"its hands leave only {left[0]} in at the end"
+    else:
+        ended = "its hands leave nobody in at the end" if counted else "none of its hands counts"
+    return (
+        f"{event_label_of(db, event_id)}: nothing to chop: {ended}, and a chop is among the "
+        "players left at the end when they agree to stop (its prizes are paid by place)"
+    )
 
 
 def set_payouts(db: sqlite3.Connection, event_id: int, payouts: tuple[int, ...]) -> None:

@@ -382,6 +382,29 @@ def test_a_recorded_chop_is_kept_and_reapplied_on_reimport() -> None:
     assert sum(int(str(e["prize"])) for e in after.entries) == 4000
 
 
+def test_a_chop_of_a_tournament_played_down_to_its_winner_is_refused(tmp_path: Path) -> None:
+    """docs/ledger.md, *Tournaments*: a chop is among the players left at the end, who agreed
+    to stop.  examples/tournament.bhh plays Spring Freezeout down to Kira alone: ``--chop
+    even`` was stored and shown ("payouts 70/30 %, chop even") though it changed no prize.
+    It is refused, nothing recorded; ``--chop none`` is still taken."""
+    import json
+
+    from tests.helpers.paths import EXAMPLES
+
+    runner = CliRunner()
+    db = str(tmp_path / "club.db")
+    night = str(EXAMPLES / "tournament.bhh")
+    assert runner.invoke(app, ["import", night, "--db", db]).exit_code == 0
+    event = ["tournament", "--event", "Spring Freezeout", "--db", db]
+    refused = runner.invoke(app, [*event, "--chop", "even"])
+    assert refused.exit_code == 1, refused.output
+    said = " ".join(refused.output.split())
+    assert "Spring Freezeout (2024-04-12): nothing to chop: its hands leave only Kira" in said
+    shown = runner.invoke(app, [*event, "--json"])
+    assert json.loads(shown.output)["terms"]["chop"] is None
+    assert runner.invoke(app, [*event, "--chop", "none"]).exit_code == 0
+
+
 def test_rebuys_and_add_ons_feed_the_prize_pool() -> None:
     db = open_ledger(None)
     session = Session(kind="tournament", name="Rebuy Night", buy_in=500, payouts=(100,))
