@@ -191,8 +191,9 @@ def new_command(
 ) -> None:
     """Write a ready-to-fill night file: headers, the first hand's seats and button.
 
-    A comment block below shows the lines a hand is written with (a deal, the betting, a draw,
-    a show, a collection, the next hand), played by the night's own players. Names that need
+    A comment block below shows one line of each kind a hand is written with (a deal, the
+    betting, a draw, a show, a collection, the next hand), by the night's own players: a
+    sheet of lines, not a whole hand. Names that need
     quotes get them. An existing FILE is kept unless --force.
 
     Exit status 1 when FILE exists (without --force) or cannot be written, 2 for a player list,

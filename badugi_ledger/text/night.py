@@ -5,7 +5,10 @@ first card: the game, the stakes, the event and date, who sits where with how ma
 who has the button.  :func:`night_text` writes exactly that through the canonical writer
 (:mod:`badugi_ledger.text.writer`, so names are quoted the way the reader reads them back), then
 a comment block with the lines of the format a night uses most (a deal, the betting, a draw, a
-show, a collection, the next hand), written with the night's own players.  The file reads as
+show, a collection, the next hand), written with the night's own players: a sheet of lines, one
+of each kind, not a hand to copy (its one draw is followed by the show, where a hand has three
+draws), and its heading says so - uncommented, ``check`` would refuse the show as "before the
+showdown".  The file reads as
 it is (the first hand, still empty, is left to the organiser to play into it).
 
 >>> print(night_text(["Anna", "Ben", "Cara"], date="2024-03-01"), end="")
@@ -13,7 +16,9 @@ game badugi · fixed limit 2/4 · blinds 1/2
 cash · date 2024-03-01
 hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
 <BLANKLINE>
-# The lines a hand is written with (blinds are posted as the header says; stacks carry on):
+# One line of each kind a hand is written with, not a whole hand (a betting round comes
+# before each of the three draws and after the last; blinds are posted as the header
+# says; stacks carry on):
 #   deal: Anna As 5d 7h Kc
 #   Anna calls · Ben calls · Cara checks
 #   draw: Ben 2 · Cara pat · Anna Kc -> 3s
@@ -47,7 +52,9 @@ __all__ = ["night_text"]
 _STAKES = re.compile(r"\s*(\d+)\s*[/-]\s*(\d+)\s*")
 
 _MOST_USED = """\
-# The lines a hand is written with (blinds are posted as the header says; stacks carry on):
+# One line of each kind a hand is written with, not a whole hand (a betting round comes
+# before each of the three draws and after the last; blinds are posted as the header
+# says; stacks carry on):
 #   deal: {a} {deal}
 #   {betting}
 #   draw: {draws}

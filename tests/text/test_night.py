@@ -85,6 +85,25 @@ def test_the_comment_block_shows_the_most_used_lines_with_the_nights_players() -
     assert any(" collects " in line for line in comments)
 
 
+def test_the_comment_block_says_it_is_a_sheet_of_lines_not_a_hand(tmp_path: Path) -> None:
+    """Its lines uncommented are no playable hand: one draw, then the show, where a Badugi
+    hand has three draws (``000``), so ``check`` refuses the show as before the showdown.  A
+    newcomer who uncommented them took them for a hand: the heading says they are one line
+    of each kind, not a whole hand."""
+    text = night_text(["Anna", "Ben", "Cara"])
+    heading = " ".join(
+        line[2:] for line in text.splitlines() if line.startswith("# ") and "#   " not in line
+    )
+    assert "One line of each kind a hand is written with, not a whole hand" in heading
+    uncommented = [line[4:] for line in text.splitlines() if line.startswith("#   ")]
+    night = tmp_path / "night.bhh"
+    head = text.split("\n#", 1)[0].rstrip("\n")
+    night.write_text(head + "\n" + "\n".join(uncommented[:-1]) + "\n", encoding="utf-8")
+    run = run_check([night], jobs=1)
+    said = list(run.lines())
+    assert any("before the showdown" in line for line in said), said  # no hand, as said
+
+
 @pytest.mark.parametrize("name", ["Anna Maria", "draw", "5x", 'O"Neil', "a·b", "Zoë"])
 def test_odd_names_are_quoted_and_read_back(name: str) -> None:
     hand = first_hand(night_text([name, "Ben"]))
