@@ -117,6 +117,18 @@ def test_fixed_choices_are_listed_in_help_and_refused_with_exit_2(
     assert "'nonsense' is not one of" in words(result.stderr)
 
 
+def test_no_command_s_help_speaks_of_a_kind_option_it_has_not() -> None:
+    """``report --help`` said --points, --best and --min-events were refused "with --kind
+    cash", an option report has not (standings' and export's words, as cli/reports.py shared
+    the options): a command's help names what the command itself takes."""
+    command = typer.main.get_command(app)
+    assert isinstance(command, typer.core.TyperGroup)
+    for name, sub in command.commands.items():
+        shown = words(runner.invoke(app, [name, "--help"], env={"COLUMNS": "300"}).stdout)
+        has_kind = any("--kind" in getattr(p, "opts", ()) for p in sub.params)
+        assert ("--kind" in shown) == has_kind, (name, shown)
+
+
 def test_the_choice_lists_kept_in_the_cli_equal_their_owners() -> None:
     """Ten choices are spelled in cli/common.py (their owners are too heavy to load at every start):
     they must stay the owners' own lists."""

@@ -8,7 +8,7 @@ No ``from __future__ import annotations`` (see the package docstring).
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -40,41 +40,63 @@ SeasonOption = Annotated[
         help="Only this season (as the hand files name it); default: all.", callback=utf8_text
     ),
 ]
-PointsOption = Annotated[
-    PointsFormula,
-    typer.Option(
+_CASH_REFUSES = "standings and export refuse it with --kind cash"
+"""Where a tournament-table option is refused: standings and export have ``--kind``, the
+season report has not (its tournament table is the one these options shape)."""
+
+
+def _aside(refused: str, before: str = " (") -> str:
+    """Where an option is ``refused``, as an aside of its help ("" when nowhere)."""
+    if not refused:
+        return ""
+    return f"{before}{refused}{')' if before == ' (' else ''}"
+
+
+def _points(refused: str) -> Any:
+    """``--points``, its help saying where it is ``refused`` ("": nowhere)."""
+    return typer.Option(
         "--points",
-        help="Tournament points per entry, for the tournament table (standings and export "
-        "refuse it with --kind cash). linear: n-k+1 (n entrants, place k). "
-        "table: fixed points per place, see --points-table. "
+        help=f"Tournament points per entry, for the tournament table{_aside(refused)}. "
+        "linear: n-k+1 "
+        "(n entrants, place k). table: fixed points per place, see --points-table. "
         "sqrt: 10*sqrt(n)/sqrt(k)*(1+ln(b+0.25)), b = buy-in in currency units, natural log "
         "(refused for freerolls). A shared place gets the average of the places it covers.",
-    ),
-]
-PointsTableOption = Annotated[
-    str | None,
-    typer.Option("--points-table", help="Points per place for --points table, e.g. 10,7,5,3,1."),
-]
-BestOption = Annotated[
-    int | None,
-    typer.Option(
+    )
+
+
+def _best(refused: str) -> Any:
+    """``--best``, its help saying where it is ``refused`` ("": nowhere)."""
+    return typer.Option(
         "--best",
         min=1,
         max=MAX_AMOUNT,
-        help="Count only each player's N best tournaments, in the tournament table "
-        "(standings and export refuse it with --kind cash).",
-    ),
-]
-MinEventsOption = Annotated[
-    int,
-    typer.Option(
+        help="Count only each player's N best tournaments, in the tournament table"
+        f"{_aside(refused)}.",
+    )
+
+
+def _min_events(refused: str) -> Any:
+    """``--min-events``, its help saying where it is ``refused`` ("": nowhere)."""
+    return typer.Option(
         "--min-events",
         min=0,
         max=MAX_AMOUNT,
         help="Tournaments a player needs to be ranked; others are listed below without a rank "
-        "(the tournament table; standings and export refuse it with --kind cash).",
-    ),
+        f"(the tournament table{_aside(refused, '; ')}).",
+    )
+
+
+PointsOption = Annotated[PointsFormula, _points(_CASH_REFUSES)]
+PointsTableOption = Annotated[
+    str | None,
+    typer.Option("--points-table", help="Points per place for --points table, e.g. 10,7,5,3,1."),
 ]
+BestOption = Annotated[int | None, _best(_CASH_REFUSES)]
+MinEventsOption = Annotated[int, _min_events(_CASH_REFUSES)]
+ReportPointsOption = Annotated[PointsFormula, _points("")]
+ReportBestOption = Annotated[int | None, _best("")]
+ReportMinEventsOption = Annotated[int, _min_events("")]
+"""The season report's: it has no --kind, so no --kind cash to be refused with."""
 KindOption = Annotated[
     StandingsKind,
     typer.Option(
@@ -248,10 +270,10 @@ def report_cmd(
     ],
     db: DbOption = LEDGER,
     season: SeasonOption = None,
-    points: PointsOption = "linear",
+    points: ReportPointsOption = "linear",
     points_table: PointsTableOption = None,
-    best: BestOption = None,
-    min_events: MinEventsOption = 0,
+    best: ReportBestOption = None,
+    min_events: ReportMinEventsOption = 0,
 ) -> None:
     """Write a self-contained HTML season report with standings and charts.
 
