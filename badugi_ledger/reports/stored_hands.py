@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import NamedTuple
 
 from ..ledger.event_lookup import event_label, find_event
@@ -39,12 +42,12 @@ from ..model.cards import Card, parse_cards
 from ..model.errors import BadugiError, LedgerError
 from ..model.games import GAMES
 from ..model.limits import quote
-from ..model.results import PotResult
+from ..model.results import HandOutcome, PotResult
 from ..model.settings import HouseRules
 from .hand_view import HandView, SeatView, hand_view, pot_view, replayed_outcomes
 from .hand_words import ActionLine, RoundView, amount_text
 
-__all__ = ["HandPage", "stored_hand_page", "stored_hand_views"]
+__all__ = ["HandPage", "ReplayCache", "stored_hand_page", "stored_hand_views"]
 
 _LISTED = 12
 
@@ -94,11 +97,121 @@ def _hand_rows(
     return sorted(chosen, key=lambda r: (order[str(r["hand_number"])], int(str(r["id"]))))
 
 
-def _replayed(db: sqlite3.Connection, rows: list[dict[str, object]]) -> dict[int, HandView]:
+class _File:
+    """One file's hands as replayed so far, in order, and the replay that goes on from there
+    (None once the file is done, or once :attr:`ReplayCache.max_hands` were kept)."""
+
+    def __init__(self, path: str, stamp: tuple[int, int]) -> None:
+        self.path = path
+        self.stamp = stamp
+        self.lock = threading.Lock()
+        self.kept: list[HandOutcome] = []
+        self.rest: Iterator[HandOutcome] | None = None
+        self.done = False
+        self.full = False
+        self.failure: BaseException | None = None
+
+
+class ReplayCache:
+    """Replayed files kept while each is unchanged (its real path, size and modification
+    time): the web app's event pages of one night replay its file once, not at every page
+    (the last page of a night of 3,000 hands was a replay of the whole night at every visit,
+    since stacks carry).  A file's replay goes on lazily from where an earlier page stopped.
+
+    Bounded: at most ``max_files`` files and ``max_hands`` replayed hands in all (about 14 KB
+    a hand), the least recently asked for dropped first; a file of more hands than
+    ``max_hands`` keeps its first ``max_hands`` and replays the rest from its start at every
+    page, as without a cache.  Safe to share between threads: a file's replay is advanced by
+    one page at a time (the others wait for it, then use what it replayed).  Only what is
+    shown is kept here; whether a replayed hand is the stored one is still checked at every
+    page (:func:`_replayed`)."""
+
+    def __init__(self, max_files: int = 8, max_hands: int = 6_000) -> None:
+        self.max_files = max_files
+        self.max_hands = max_hands
+        self._lock = threading.Lock()
+        self._files: OrderedDict[str, _File] = OrderedDict()
+
+    def outcomes(self, path: str | Path) -> Iterator[HandOutcome]:
+        """Every hand of the file ``path`` replayed, in order, as
+        :func:`~.hand_view.replayed_outcomes` gives them; from the cache while the file is
+        the one replayed.  Close the iterator (or run it to its end) to let another page go
+        on with the file."""
+        real = Path(path).resolve()
+        stat = real.stat()
+        stamp = (stat.st_size, stat.st_mtime_ns)
+        key = str(real)
+        with self._lock:
+            entry = self._files.get(key)
+            if entry is None or entry.stamp != stamp:
+                entry = self._files[key] = _File(key, stamp)
+            self._files.move_to_end(key)
+            while len(self._files) > self.max_files:
+                self._files.popitem(last=False)
+        return self._walk(entry)
+
+    def _walk(self, entry: _File) -> Iterator[HandOutcome]:
+        with entry.lock:
+            yield from entry.kept
+            if entry.failure is not None:
+                raise entry.failure
+            if entry.done:
+                return
+            if entry.full:  # more hands than the cache keeps: the rest from the file's start
+                fresh = replayed_outcomes([entry.path])
+                for _ in range(len(entry.kept)):
+                    next(fresh, None)
+                yield from fresh
+                return
+            if entry.rest is None:
+                entry.rest = replayed_outcomes([entry.path])
+            rest = entry.rest
+            try:
+                for outcome in rest:
+                    if self._keep(entry, outcome):
+                        yield outcome
+                        continue
+                    entry.full, entry.rest = True, None
+                    yield outcome
+                    yield from rest  # this page's remainder, not kept
+                    return
+            except (BadugiError, OSError) as exc:
+                entry.failure, entry.rest = exc, None
+                raise
+            entry.done, entry.rest = True, None
+
+    def _keep(self, entry: _File, outcome: HandOutcome) -> bool:
+        """Keep ``outcome`` as the next of ``entry``'s hands, dropping other files as needed;
+        False (and the file's replay stopped) when ``entry`` alone holds ``max_hands``."""
+        with self._lock:
+            held = sum(len(f.kept) for f in self._files.values())
+            for other in list(self._files.values()):
+                if held < self.max_hands:
+                    break
+                if other is not entry:
+                    held -= len(other.kept)
+                    del self._files[other.path]
+            if held >= self.max_hands:
+                return False
+            entry.kept.append(outcome)
+            return True
+
+
+def _close(outcomes: Iterator[HandOutcome]) -> None:
+    """Stop a replay left before its end (a cached file's replay waits for it)."""
+    close = getattr(outcomes, "close", None)
+    if close is not None:
+        close()
+
+
+def _replayed(
+    db: sqlite3.Connection, rows: list[dict[str, object]], replays: ReplayCache | None = None
+) -> dict[int, HandView]:
     """Views of the stored hands whose files still hold them (see the module docstring), by
     ``hands.id``: each file is replayed once from its start, since stacks carry, up to the
     last of its hands wanted (an event of three hands in a file of a thousand nights was a
-    replay of every night after it too, ten seconds of a phone's event page)."""
+    replay of every night after it too, ten seconds of a phone's event page); with
+    ``replays``, as far as it kept the file already."""
     by_source: dict[str, dict[tuple[str, str], list[dict[str, object]]]] = {}
     for row in rows:
         key = (str(row["hand_number"]), str(row["table_name"] or ""))
@@ -110,20 +223,24 @@ def _replayed(db: sqlite3.Connection, rows: list[dict[str, object]]) -> dict[int
             continue
         ids = {int(str(r["id"])) for rows_of in wanted.values() for r in rows_of}
         try:
-            for outcome in replayed_outcomes([path]):
-                if ids <= views.keys():
-                    break  # every wanted hand of the file is viewed: the rest is not shown
-                record, result = outcome.record, outcome.result
-                if record is None or result is None or outcome.errors:
-                    continue
-                print_ = fingerprint(record) if (record.hand_id, record.table) in wanted else ""
-                for stored in wanted.get((record.hand_id, record.table), ()):
-                    if stored["fingerprint"] != print_:
-                        continue  # another version of the hand (replaced, or edited since)
-                    line = int(str(stored["line"] or 0))
-                    if hand_rows(record, result, source, line).content != stored["content"]:
-                        continue  # the same text, other figures: an earlier hand changed
-                    views[int(str(stored["id"]))] = hand_view(outcome)
+            outcomes = replays.outcomes(path) if replays else replayed_outcomes([path])
+            try:
+                for outcome in outcomes:
+                    if ids <= views.keys():
+                        break  # every wanted hand of the file is viewed: the rest is not shown
+                    record, result = outcome.record, outcome.result
+                    if record is None or result is None or outcome.errors:
+                        continue
+                    print_ = fingerprint(record) if (record.hand_id, record.table) in wanted else ""
+                    for stored in wanted.get((record.hand_id, record.table), ()):
+                        if stored["fingerprint"] != print_:
+                            continue  # another version of the hand (replaced, or edited since)
+                        line = int(str(stored["line"] or 0))
+                        if hand_rows(record, result, source, line).content != stored["content"]:
+                            continue  # the same text, other figures: an earlier hand changed
+                        views[int(str(stored["id"]))] = hand_view(outcome)
+            finally:
+                _close(outcomes)  # a cached file's next page may go on
         except (BadugiError, OSError):
             continue  # the file cannot be read any more: the stored rows stand alone
     return views
@@ -254,20 +371,26 @@ class HandPage(NamedTuple):
     counted: int
 
 
-def stored_hand_page(db: sqlite3.Connection, event: str, number: int, per_page: int) -> HandPage:
+def stored_hand_page(
+    db: sqlite3.Connection,
+    event: str,
+    number: int,
+    per_page: int,
+    replays: ReplayCache | None = None,
+) -> HandPage:
     """Page ``number`` (from 1; past the last: the last) of ``per_page`` hands of ``event``
     (its id, as the web app's links give it: :func:`find_event`'s ``by_id``): the web app's
     event page.  Only the page's hands
     are viewed; their files are still replayed from the start (stacks carry), up to the
     page's last hand, but a long night's other hands are not made into views it never
-    shows."""
+    shows.  ``replays``: the files replayed by earlier pages, kept while unchanged."""
     row = find_event(db, event, by_id=True)
     rows = _checked_rows(db, row, None, None)
     pages = max(1, -(-len(rows) // per_page))
     number = min(max(number, 1), pages)
     start = (number - 1) * per_page
     counted = 0 if row["void_reason"] else sum(1 for r in rows if r["void_reason"] is None)
-    views = _views(db, row, rows[start : start + per_page], replay=True)
+    views = _views(db, row, rows[start : start + per_page], replay=True, replays=replays)
     return HandPage(views, number, pages, len(rows), counted)
 
 
@@ -285,11 +408,15 @@ def _checked_rows(
 
 
 def _views(
-    db: sqlite3.Connection, row: dict[str, object], rows: list[dict[str, object]], replay: bool
+    db: sqlite3.Connection,
+    row: dict[str, object],
+    rows: list[dict[str, object]],
+    replay: bool,
+    replays: ReplayCache | None = None,
 ) -> list[HandView]:
     """The views of the hands ``rows`` of the event ``row``: replayed from their files when
     ``replay`` and they still hold them, else from the rows (the module docstring)."""
-    replayed = _replayed(db, rows) if replay else {}
+    replayed = _replayed(db, rows, replays) if replay else {}
     views = []
     for r in rows:
         view = _view(db, r, row)

@@ -19,6 +19,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..model.errors import BadugiError
+from ..reports.stored_hands import ReplayCache
 from . import browse, record
 from .common import prepare_ledger, render
 from .security import MAX_BODY, Guard, Policy, plain_answer, wants_json
@@ -110,4 +111,5 @@ def create_app(
     app.state.db_path = str(db_path)
     app.state.read_only = read_only
     app.state.written = written
+    app.state.replays = ReplayCache()  # the event pages' replayed files, while unchanged
     return app

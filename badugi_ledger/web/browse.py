@@ -23,7 +23,7 @@ from ..reports.export import hands_frame
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame, require_season
-from ..reports.stored_hands import HandPage, stored_hand_page
+from ..reports.stored_hands import HandPage, ReplayCache, stored_hand_page
 from .common import in_ledger, render
 
 HANDS_PER_PAGE = 25
@@ -84,9 +84,12 @@ async def events_page(request: Request) -> Response:
 async def event_page(request: Request) -> Response:
     """One event: its facts and its hands (a page at a time), each as
     :mod:`badugi_ledger.reports.hand_view` shows it: seats, the rounds when the hand's file
-    still holds it, each pot and who won it with what, final stacks."""
+    still holds it, each pot and who won it with what, final stacks.  The files replayed for
+    it are kept by the app while unchanged (:class:`ReplayCache`): a night's next page goes
+    on from where the last one stopped."""
     event_id = _event_id(request)
     number = _page_number(request)
+    replays: ReplayCache = request.app.state.replays
 
     def look_up(db: sqlite3.Connection) -> tuple[dict[str, object], HandPage] | None:
         """The event and its page of hands; None when the ledger has no event of that id."""
@@ -94,7 +97,7 @@ async def event_page(request: Request) -> Response:
             return None
         return (
             find_event(db, event_id, by_id=True),
-            stored_hand_page(db, event_id, number, HANDS_PER_PAGE),
+            stored_hand_page(db, event_id, number, HANDS_PER_PAGE, replays),
         )
 
     found = await in_ledger(request, look_up)
