@@ -29,6 +29,10 @@ from .common import in_ledger, render
 HANDS_PER_PAGE = 25
 """Hands shown on one page of an event."""
 
+EVENTS_PER_PAGE = 50
+"""Events shown on one page of the Events page (a club's ledger of 1,000 nights was one page
+of 200 KB)."""
+
 
 def bare_amount(amount: int, unit: str, sign: bool = False) -> str:
     """An amount as :func:`format_amount` shows it, without its unit (for a table whose
@@ -69,13 +73,21 @@ def _choice(request: Request, name: str) -> str | None:
 
 
 async def events_page(request: Request) -> Response:
-    """Every event, newest first, with its hands and players."""
+    """Every event, newest first, with its hands and players: a page of
+    :data:`EVENTS_PER_PAGE` at a time (``?page=N``, from 1; past the last: the last), as an
+    event's hands are."""
     events = await in_ledger(request, lambda db: list(reversed(event_list(db).events)))
+    pages = max(1, -(-len(events) // EVENTS_PER_PAGE))
+    page = min(_page_number(request), pages)
+    start = (page - 1) * EVENTS_PER_PAGE
     return render(
         request,
         "web/events.html",
         active="events",
-        events=events,
+        events=events[start : start + EVENTS_PER_PAGE],
+        total=len(events),
+        page=page,
+        pages=pages,
         unit_name=unit_name,
         unit_words=unit_words,
     )
