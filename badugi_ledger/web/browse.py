@@ -103,19 +103,22 @@ async def event_page(request: Request) -> Response:
     number = _page_number(request)
     replays: ReplayCache = request.app.state.replays
 
-    def look_up(db: sqlite3.Connection) -> tuple[dict[str, object], HandPage] | None:
-        """The event and its page of hands; None when the ledger has no event of that id."""
-        if event_id not in _event_ids(db):
+    def look_up(db: sqlite3.Connection) -> tuple[dict[str, object], HandPage, int] | None:
+        """The event, its page of hands and the Events page that lists it; None when the
+        ledger has no event of that id."""
+        newest_first = [str(e["id"]) for e in reversed(event_list(db).events)]
+        if event_id not in newest_first:
             return None
         return (
             find_event(db, event_id, by_id=True),
             stored_hand_page(db, event_id, number, HANDS_PER_PAGE, replays),
+            newest_first.index(event_id) // EVENTS_PER_PAGE + 1,
         )
 
     found = await in_ledger(request, look_up)
     if found is None:
         raise HTTPException(404, f"No event {quote(event_id)} in the ledger: {EVERY_EVENT}")
-    event, page = found
+    event, page, listed_on = found
     return render(
         request,
         "web/event.html",
@@ -133,6 +136,7 @@ async def event_page(request: Request) -> Response:
         page=page.number,
         pages=page.pages,
         per_page=HANDS_PER_PAGE,
+        events_page="/events" if listed_on == 1 else f"/events?page={listed_on}",
     )
 
 

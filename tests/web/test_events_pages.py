@@ -50,3 +50,13 @@ def test_the_events_come_a_page_at_a_time(nights: tuple[Path, list[str]]) -> Non
     assert "page 1 of 2" in first and "page 2 of 2" in second
     assert _linked(client.get("/events?page=99").text) == ids[PER_PAGE:]  # past the last
     assert _linked(client.get("/events?page=x").text) == ids[:PER_PAGE]  # not a number: 1st
+
+
+def test_an_events_page_leads_back_to_the_events_page_that_lists_it(
+    nights: tuple[Path, list[str]],
+) -> None:
+    db, ids = nights
+    client = TestClient(create_app(db), base_url=LOCAL)
+    newest, oldest = client.get(f"/events/{ids[0]}").text, client.get(f"/events/{ids[-1]}").text
+    assert '<a href="/events">← Events</a>' in newest
+    assert '<a href="/events?page=2">← Events</a>' in oldest
