@@ -122,9 +122,10 @@ class ReplayCache:
     a hand), the least recently asked for dropped first; a file of more hands than
     ``max_hands`` keeps its first ``max_hands`` and replays the rest from its start at every
     page, as without a cache.  Safe to share between threads: a file's replay is advanced by
-    one page at a time (the others wait for it, then use what it replayed).  Only what is
-    shown is kept here; whether a replayed hand is the stored one is still checked at every
-    page (:func:`_replayed`)."""
+    one page at a time (the others wait for it, then use what it replayed).  A replay that
+    fails (a file that cannot be read any more) is not kept: the next page tries again.
+    Whether a replayed hand is the stored one is still checked at every page
+    (:func:`_replayed`)."""
 
     def __init__(self, max_files: int = 8, max_hands: int = 6_000) -> None:
         self.max_files = max_files
@@ -176,7 +177,11 @@ class ReplayCache:
                     yield from rest  # this page's remainder, not kept
                     return
             except (BadugiError, OSError) as exc:
+                # the next page tries the file again; one waiting for this entry fails alike
                 entry.failure, entry.rest = exc, None
+                with self._lock:
+                    if self._files.get(entry.path) is entry:
+                        del self._files[entry.path]
                 raise
             entry.done, entry.rest = True, None
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from badugi_ledger.reports import stored_hands
 from badugi_ledger.reports.hand_view import replayed_outcomes
 from badugi_ledger.reports.stored_hands import ReplayCache
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
@@ -57,3 +61,26 @@ def test_two_pages_at_once_see_the_same_hands(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert seen == [whole] * 4
+
+
+def test_a_replay_that_failed_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file that could not be read at one page (an error part-way) is read again at the
+    next, as without the cache, not answered with the kept failure."""
+    path = _file(tmp_path, "night.bhh", 4)
+    whole = _stacks(replayed_outcomes([path]))
+    calls: list[int] = []
+
+    def failing_once(paths: list[str]) -> Iterator[object]:
+        calls.append(1)
+        for k, outcome in enumerate(replayed_outcomes(paths)):
+            if len(calls) == 1 and k == 4:
+                raise OSError("the disk went away")
+            yield outcome
+
+    monkeypatch.setattr(stored_hands, "replayed_outcomes", failing_once)
+    cache = ReplayCache()
+    with pytest.raises(OSError):
+        list(cache.outcomes(path))
+    assert _stacks(cache.outcomes(path)) == whole
