@@ -64,7 +64,7 @@ def test_show_stored_hands(tmp_path: Path) -> None:
     words = " ".join(out.split())  # long lines are wrapped at 80 columns
     # The file is still there and holds the stored hand: shown with its actions.
     assert "from the ledger" in words and "\nbetting round 1\n" in out
-    assert "carried in: 12 chips (in the main pot)" in out
+    assert "carried in: 12 (in the main pot)" in out
     assert "progressive_night.bhh:23, which still holds the stored hand" in words
     data = json.loads(runner.invoke(app, [*args, "--json"]).output)
     assert data["stored"] and data["carry_in"] == 12 and data["pots"][0]["shares"] == {"Dan": 38}
@@ -159,13 +159,13 @@ carry 6
 
 def test_a_carried_pot_of_money_is_shown_as_money(tmp_path: Path) -> None:
     """A Progressive Badugi pot nobody qualifies for (``002``) in a hand of EUR: ``show`` names
-    the pot 0.06 EUR and said "the pot of 6 carries" under it, the cents its detail keeps.  The
-    text says 0.06, as every other figure of the hand; ``--json``'s ``detail`` stays the
-    replay's words (docs/ledger.md: a pot's detail keeps plain integers)."""
+    the pot 0.06 (amounts in EUR) and said "the pot of 6 carries" under it, the cents its
+    detail keeps.  The text says 0.06, as every other figure of the hand; ``--json``'s
+    ``detail`` stays the replay's words (docs/ledger.md: a pot's detail keeps plain integers)."""
     night = tmp_path / "euro.bhh"
     night.write_text(CARRIED_IN_EUR, encoding="utf-8")
     shown = runner.invoke(app, ["show", str(night)]).output
-    assert "  main pot 0.06 EUR (eligible: Anna, Ben, Cara)\n" in shown, shown
+    assert "  main pot 0.06 (eligible: Anna, Ben, Cara)\n" in shown, shown
     assert "    no hand qualifies: the pot of 0.06 carries to the next hand (002)\n" in shown
     [hand] = [
         json.loads(line)

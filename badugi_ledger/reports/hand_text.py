@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ..hands.pots import next_pot_won
 from ..model.escaping import for_terminal
-from ..model.money import format_amount
 from .hand_view import HandView
 from .hand_words import amount_text
 
@@ -19,10 +18,6 @@ __all__ = ["WIDTH", "render_hand"]
 
 
 WIDTH = 80
-
-
-def _money(amount: int, unit: str) -> str:
-    return format_amount(amount, unit)
 
 
 def _wrap(text: str, indent: str, width: int = WIDTH) -> list[str]:
@@ -78,7 +73,7 @@ def render_hand(view: HandView) -> str:
         for p in view.pots:
             eligible = ", ".join(t(n) for n in p.eligible)
             lines += _wrap(
-                f"  {p.name} pot {_money(p.amount, unit)} (eligible: {eligible})", "    "
+                f"  {p.name} pot {amount_text(p.amount, unit)} (eligible: {eligible})", "    "
             )
             if p.carried:
                 lines += _wrap(f"    {t(p.detail_in(unit))}", "      ")
@@ -109,11 +104,11 @@ def render_hand(view: HandView) -> str:
                 if view.pots
                 else "main"
             )
-            lines.append(f"carried in: {_money(view.carry_in, unit)} (in the {t(into)} pot)")
+            lines.append(f"carried in: {amount_text(view.carry_in, unit)} (in the {t(into)} pot)")
         if view.carry_out:
-            lines.append(f"carried to the next hand: {_money(view.carry_out, unit)}")
+            lines.append(f"carried to the next hand: {amount_text(view.carry_out, unit)}")
         if view.rake:
-            lines.append(f"rake: {_money(view.rake, unit)}")
+            lines.append(f"rake: {amount_text(view.rake, unit)}")
     if view.final_stacks:
         lines.append("")
         lines.append("final stacks")
@@ -121,7 +116,7 @@ def render_hand(view: HandView) -> str:
         name_w = min(max(len(t(n)) for n, _ in view.final_stacks), 24)
         for name, chips in view.final_stacks:
             before = start.get(name)
-            change = "" if before is None else format_amount(chips - before, unit, sign=True)
+            change = "" if before is None else amount_text(chips - before, unit, sign=True)
             change = f"  ({change})" if change else ""
             lines.append(f"  {t(name):<{name_w}}  {amount_text(chips, unit):>12}{change}")
     if view.notes:

@@ -35,7 +35,7 @@ from ..model.events import (
     SitOut,
     StackChange,
 )
-from ..model.money import UNSTATED, format_amount, is_money
+from ..model.money import format_amount
 from ..model.settings import GameSettings
 
 __all__ = ["ActionLine", "RoundView", "amount_text", "rounds"]
@@ -68,11 +68,21 @@ _POSTS = {
 }
 
 
-def amount_text(amount: int | None, unit: str) -> str:
-    """An amount as a player says it (no unit: the header names it once)."""
+def amount_text(amount: int | None, unit: str, *, sign: bool = False) -> str:
+    """An amount as a player says it, without its unit: a hand's heading (``amounts in USD``)
+    or a table's caption names the unit once, so every figure of a hand - an action, a pot, a
+    share, the rake, a stack and its change - is written this one way (``2.90``, ``1,500``,
+    ``+3.70``), never some with the unit and some without.
+
+    >>> amount_text(290, "USD"), amount_text(1500, "chips"), amount_text(-1, "chips", sign=True)
+    ('2.90', '1,500', '-1')
+
+    The figure is :func:`format_amount`'s without the unit (what comes before its first space:
+    it names one chip in the singular, which no suffix of ``unit`` matches).
+    """
     if amount is None:
         return ""
-    return format_amount(amount, UNSTATED) if is_money(unit) else f"{amount:,}"
+    return format_amount(amount, unit, sign=sign).split(" ", 1)[0]
 
 
 def _words(ev: Event, unit: str) -> str:

@@ -18,8 +18,9 @@ from ..ledger.event_lookup import chip_value, event_label, find_event
 from ..ledger.players import list_players, similar_names
 from ..model.errors import LedgerError
 from ..model.limits import quote
-from ..model.money import format_amount, unit_name, unit_words
+from ..model.money import unit_name, unit_words
 from ..reports.export import hands_frame
+from ..reports.hand_words import amount_text
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame, require_season
@@ -35,18 +36,16 @@ of 200 KB)."""
 
 
 def bare_amount(amount: int, unit: str, sign: bool = False) -> str:
-    """An amount as :func:`format_amount` shows it, without its unit (for a table whose
-    heading names the unit): ``1,500``, ``12.34``, ``+3``.
+    """An amount without its unit, for a table whose heading names the unit (``1,500``,
+    ``12.34``, ``+3``): a hand's own way (:func:`~badugi_ledger.reports.hand_words.amount_text`),
+    so a table's figures and the words of the hand beside it are written alike.
 
     >>> bare_amount(150000, "tournament chips"), bare_amount(-1234, "USD", sign=True)
     ('150,000', '-12.34')
     >>> bare_amount(-1, "chips", sign=True)
     '-1'
-
-    The figure is what comes before the first space: :func:`format_amount` names one chip
-    in the singular, which no suffix of ``unit`` matches.
     """
-    return format_amount(int(amount), unit, sign=sign).split(" ", 1)[0]
+    return amount_text(int(amount), unit, sign=sign)
 
 
 def _page_number(request: Request) -> int:

@@ -83,7 +83,7 @@ def test_the_hand_view_names_the_pot_the_carried_pot_went_to(tmp_path: Path) -> 
         HEADER + CARRIED + SIDE_POT_WON_BY_FOLDS + "C collects 14 from side 1\ncarry 12\n"
     )
     views = list(hand_views([path]))
-    assert "carried in: 6 chips (in the side 1 pot)" in render_hand(views[1])
+    assert "carried in: 6 (in the side 1 pot)" in render_hand(views[1])
 
 
 def test_next_pot_won_is_the_first_pot_that_does_not_carry() -> None:

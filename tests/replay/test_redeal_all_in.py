@@ -299,8 +299,8 @@ def test_the_hand_view_shows_the_carried_pot_and_the_side_pot(tmp_path: Path) ->
         encoding="utf-8",
     )
     shown = render_hand(list(hand_views([path]))[1])
-    assert "main pot 6 chips (eligible: Ben, Cara, Anna)" in shown
-    assert "side 1 pot 4 chips (eligible: Cara, Anna)" in shown
+    assert "main pot 6 (eligible: Ben, Cara, Anna)" in shown
+    assert "side 1 pot 4 (eligible: Cara, Anna)" in shown
     assert "verdict: ok" in shown
 
 

@@ -113,7 +113,7 @@ def test_side_pot_with_an_all_in(tmp_path: Path) -> None:
     assert dict(view.final_stacks) == {"Anna": 70, "Ben": 110, "Cara": 30}
     assert "Cara calls 8 all-in" in [a.text for a in view.rounds[1].actions]
     text = render_hand(view)
-    assert "side 1 pot 40 chips (eligible: Ben, Anna)" in text
+    assert "side 1 pot 40 (eligible: Ben, Anna)" in text
     assert "won: Ben 40 with 4-card 7-5-3-2 (Badugi)" in text
 
 
@@ -122,8 +122,8 @@ def test_progressive_badugi_pot_carried_then_won() -> None:
     assert first.carry_out == 12 and first.pots[0].carried and not first.pots[0].shares
     assert "carries to the next hand" in first.pots[0].detail
     assert second.carry_in == 12 and dict(second.pots[0].shares) == {"Dan": 38}
-    assert "carried to the next hand: 12 chips" in render_hand(first)
-    assert "carried in: 12 chips (in the main pot)" in render_hand(second)
+    assert "carried to the next hand: 12\n" in render_hand(first)
+    assert "carried in: 12 (in the main pot)" in render_hand(second)
 
 
 def test_a_hand_that_breaks_a_rule_is_shown_up_to_its_failure(tmp_path: Path) -> None:
@@ -167,9 +167,9 @@ def test_real_kingsclub_badacey_hand(corpus_dir: Path) -> None:
         (36, "Player1 calls 22.00"),
     ]
     text = render_hand(view)
-    assert "main pot 341.00 USD (eligible: Hero, Player1)" in text
-    assert "rake: 5.00 USD" in text
-    assert "Hero           681.96  (+8.50 USD)" in text
+    assert "main pot 341.00 (eligible: Hero, Player1)" in text
+    assert "rake: 5.00\n" in text
+    assert "Hero           681.96  (+8.50)" in text
     assert max(len(line) for line in text.splitlines()) <= 80
 
 
@@ -236,7 +236,7 @@ def test_stored_hands_from_a_ledger_of_the_examples(tmp_path: Path) -> None:
         carried, won = progressive
         assert carried.carry_out == 12 and carried.pots[0].carried
         assert won.carry_in == 12 and dict(won.pots[0].shares) == {"Dan": 38}
-        assert "carried in: 12 chips (in the main pot)" in render_hand(won)
+        assert "carried in: 12 (in the main pot)" in render_hand(won)
         with pytest.raises(LedgerError, match=r"no hand '9' in Progressive night .*its hands: P1"):
             stored_hand_views(ledger, "Progressive night", ["9"])
 
@@ -345,3 +345,20 @@ def _written(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "night.bhh"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_every_amount_of_a_hand_is_written_one_way(corpus_dir: Path) -> None:
+    """``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt``, hand 49164202872 (a main pot of
+    3.05 and a side pot of 2.65, 0.25 rake): the heading names the unit once ("amounts in USD"),
+    so a pot, a share, the rake, a stack and its change are all the file's figures, never some
+    with the unit and some without ("main pot 3.05 USD" above "won: buddyboy3399 2.90")."""
+    source = corpus_dir / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"
+    [view] = hand_views([source], ["49164202872"])
+    text = render_hand(view)
+    assert "main pot 3.05 (eligible: jodarin, Scorpio2000, buddyboy3399)" in text
+    assert "won: buddyboy3399 2.90 with 4-card 8-4-3-A (Badugi)" in text
+    assert "\nrake: 0.25\n" in text
+    assert "buddyboy3399         11.95  (+3.70)" in text
+    assert "JDANIELDC             8.75  (0.00)" in text
+    assert "amounts in USD" in " ".join(text.split())  # the heading, once ...
+    assert "USD" not in text.split("\nseats\n", 1)[1], text  # ... and never after it
