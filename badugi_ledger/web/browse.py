@@ -26,6 +26,7 @@ from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame, require_season
 from ..reports.stored_hands import HandPage, ReplayCache, stored_hand_page
 from .common import in_ledger, render
+from .security import whole_number
 
 HANDS_PER_PAGE = 25
 """Hands shown on one page of an event."""
@@ -52,7 +53,7 @@ def _page_number(request: Request) -> int:
     """The ``page`` asked for, else the first: only ASCII digits are a number here
     (``str.isdigit`` says yes to ``²``, which ``int`` cannot read)."""
     text = request.query_params.get("page", "1")
-    return int(text) if text.isascii() and text.isdigit() and 0 < len(text) < 7 else 1
+    return int(text) if whole_number(text) and 0 < len(text) < 7 else 1
 
 
 def _event_id(request: Request) -> str:
@@ -60,7 +61,7 @@ def _event_id(request: Request) -> str:
     leading zeros; anything else is no page (404).  Kept as text: a number of more than 4,300
     digits is one ``int`` refuses to read, and an id of any length is refused in words."""
     text = str(request.path_params["event_id"])
-    if not (text.isascii() and text.isdigit()):
+    if not whole_number(text):
         raise HTTPException(404)
     return text.lstrip("0") or "0"
 
@@ -152,7 +153,7 @@ def _event_ids(db: sqlite3.Connection) -> set[str]:
 def _no_such_id(db: sqlite3.Connection, text: str) -> bool:
     """Whether ``text`` is an id (ASCII digits, as the picker sends) of no event; a name is
     the library's to look up."""
-    if not (text.isascii() and text.isdigit()):
+    if not whole_number(text):
         return False
     return (text.lstrip("0") or "0") not in _event_ids(db)
 

@@ -36,10 +36,12 @@ from starlette.routing import BaseRoute, Route
 from ..model.errors import BadugiError
 from ..model.escaping import surrogate_pattern
 from ..model.games import GAMES
+from ..model.limits import quote
 from ..model.settings import STRUCTURE_KINDS
 from .common import in_ledger
 from .record_save import Saved, _savable_folder, save_text, shown_path
 from .record_view import RecordError
+from .security import whole_number
 
 MAX_ROW_ID = 2**63 - 1
 """The largest id SQLite stores (an INTEGER is 64 bits)."""
@@ -212,10 +214,12 @@ async def record_event(request: Request) -> Response:
     """An event of the ledger as the form shows it, and its recorded text when there is one."""
     from .record_night import event_form
 
-    try:
-        event_id = int(request.query_params.get("id", ""))
-    except ValueError:
+    typed = request.query_params.get("id", "")
+    if not typed:
         return _refused(RecordError("no event was named"), 400)
+    if not whole_number(typed) or len(typed) > len(str(MAX_ROW_ID)):  # the picker sends digits
+        return _refused(RecordError(f"the ledger holds no event {quote(typed)}"), 404)
+    event_id = int(typed)
     if not 0 < event_id <= MAX_ROW_ID:  # SQLite cannot even look up a larger one
         return _refused(RecordError(f"the ledger holds no event {event_id}"), 404)
     folder = recorded_folder(request)

@@ -25,6 +25,7 @@ from ..model.money import (
     unit_words,
 )
 from .record_view import RecordError
+from .security import whole_number
 
 # --- a night's starting text ------------------------------------------------------------------
 
@@ -51,7 +52,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
 
     players = [p.strip() for p in _SPLIT.split(_field(body, "players")) if p.strip()]
     stacks_text = _field(body, "stacks", "100")
-    if not (stacks_text.isascii() and stacks_text.isdigit() and len(stacks_text) <= 20):
+    if not (whole_number(stacks_text) and len(stacks_text) <= 20):
         raise RecordError(f"the starting stack must be a number of chips, not {stacks_text!r}")
     name = _field(body, "name")
     if not name:
@@ -187,7 +188,7 @@ def _continued_unit(
     if picked is None or picked == "":
         return None, None
     text = picked if isinstance(picked, str) else str(picked) if type(picked) is int else ""
-    if not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):
+    if not (whole_number(text) and len(text) <= MAX_DIGITS):
         raise RecordError(f"the event picked ({str(picked)[:40]!r}) is not an event of the ledger")
     row = ledger.execute(
         "SELECT kind, name, date, currency, chip_cents, chip_currency FROM events WHERE id = ?",

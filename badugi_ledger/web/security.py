@@ -128,9 +128,11 @@ def _same(offered: str, secret: str) -> bool:
     return secrets.compare_digest(offered.encode("utf-8"), secret.encode("utf-8"))
 
 
-def _whole_number(text: str) -> bool:
-    """ASCII digits only: ``str.isdigit`` also says yes to ``²`` (a Latin-1 header byte),
-    which ``int`` cannot read."""
+def whole_number(text: str) -> bool:
+    """ASCII digits only: what a number sent to the app (an id, a page, a length) is written
+    in.  ``str.isdigit`` also says yes to ``²`` (a Latin-1 header byte), which ``int`` cannot
+    read, and ``int`` itself reads `` 1``, ``+1``, ``1_0`` (as 10) and other scripts' digits,
+    none of which is the number the page sent."""
     return text.isascii() and text.isdigit()
 
 
@@ -273,7 +275,7 @@ class Guard:
                 )
                 return
         length = _header(scope, b"content-length")
-        if length is not None and (not _whole_number(length) or int(length) > policy.max_body):
+        if length is not None and (not whole_number(length) or int(length) > policy.max_body):
             await _refuse(
                 scope, send, 413, f"A request may hold at most {policy.max_body:,} bytes."
             )

@@ -398,6 +398,22 @@ def test_an_event_this_page_saved_is_picked_up_with_its_text(
     assert client.get("/record/event?id=999").status_code == 404
 
 
+@pytest.mark.parametrize("typed", ["%201", "1%20", "+1", "1_0", "01_0", "%D9%A1", "%EF%BC%91"])
+def test_an_event_id_is_ascii_digits(client: TestClient, ledger_dir: Path, typed: str) -> None:
+    """The picker sends an event's id as the ledger numbers it, ASCII digits (as ``_event_id``
+    reads a page's path): Python's ``int`` also read `` 1``, ``+1``, ``1_0`` (as 10) and an
+    Arabic-Indic or full-width ``1``, so a typed or altered address loaded another event than
+    the one it names."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
+    assert event_id == 1 and client.get("/record/event?id=1").status_code == 200
+    response = client.get(f"/record/event?id={typed}")
+    assert response.status_code == 404, response.text
+    said = response.json()
+    assert "text" not in said and "no event 10" not in said["error"], said
+
+
 def test_a_ranged_bet_is_tapped_at_the_amount_chosen_within_its_range(client: TestClient) -> None:
     night = {**NEW_NIGHT, "game": "badeucey", "structure": "no-limit", "stakes": "1/2"}
     status, body = post(client, "/record/start", night)
