@@ -9,7 +9,9 @@ it, through :func:`badugi_ledger.model.money.format_amount`: ``{{ net|money(unit
 writes a name from a file (or a line holding one) with its control and format characters
 visible (:func:`badugi_ledger.model.escaping.for_page`): ``{{ t.payer|visible }}``.  The
 ``name`` filter writes it so, isolated from the words around it (:func:`isolated_name`), where
-a name stands in a sentence beside a figure: ``{{ t.payee|name }} {{ t.amount|money(unit) }}``.
+a name stands in a sentence or a heading beside a figure: ``{{ t.payee|name }}
+{{ t.amount|money(unit) }}``; ``name_text`` isolates it with characters (:func:`isolated_text`)
+where no element may stand, in a ``<title>`` or an ``<option>``.
 
 Jinja2 is imported inside :func:`template_env`, so commands that render no page never load it.
 """
@@ -57,6 +59,21 @@ def isolated_name(text: object) -> markupsafe.Markup:
     return markupsafe.Markup("<bdi>%s</bdi>") % for_page(text)
 
 
+def isolated_text(text: object) -> str:
+    """The ``name_text`` filter: ``text`` as :func:`for_page` writes it between the characters
+    a ``<bdi>`` element stands for (U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL
+    ISOLATE), for where no element may stand: a page's ``<title>`` and a picker's
+    ``<option>``.  A right-to-left event name there took the date written after it into its
+    own direction (``ليلة (2024-09-01)`` was shown with the date first).  The name's own
+    isolates, if it had any, are written visibly by :func:`for_page`, so it cannot close this
+    one early.
+
+    >>> isolated_text("Zed\\u2069")
+    '\\u2068Zed\\\\u2069\\u2069'
+    """
+    return f"\u2068{for_page(text)}\u2069"
+
+
 def static_text(name: str) -> str:
     """A file of ``badugi_ledger/static/`` as text (a stylesheet to inline in a page)."""
     from importlib.resources import files
@@ -67,7 +84,8 @@ def static_text(name: str) -> str:
 @lru_cache(maxsize=1)
 def template_env() -> jinja2.Environment:
     """The package's Jinja2 environment: templates from ``badugi_ledger/templates/``, HTML
-    autoescaped, undefined names an error, and the ``money``, ``visible`` and ``name`` filters.
+    autoescaped, undefined names an error, and the ``money``, ``visible``, ``name`` and
+    ``name_text`` filters.
 
     >>> env = template_env()
     >>> env.from_string("{{ name }}: {{ cents|money('USD') }}").render(name="<b>", cents=-5)
@@ -86,4 +104,5 @@ def template_env() -> jinja2.Environment:
     env.filters["money"] = money
     env.filters["visible"] = for_page
     env.filters["name"] = isolated_name
+    env.filters["name_text"] = isolated_text
     return env

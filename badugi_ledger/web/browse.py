@@ -124,7 +124,6 @@ async def event_page(request: Request) -> Response:
         "web/event.html",
         active="events",
         event=event,
-        label=event_label(event),
         unit=str(event["unit"]),
         chip_value=chip_value(event),
         unit_name=unit_name,
@@ -160,13 +159,14 @@ def _no_such_id(db: sqlite3.Connection, text: str) -> bool:
 
 def _no_season(db: sqlite3.Connection, season: str | None) -> str | None:
     """Why ``season`` shows nothing when no event of the ledger names it, in the page's
-    words: its picker offers the seasons there are (the library's message,
-    :func:`require_season`, ends with the command line's ``leave --season out``).  None
-    when an event names it (its events void, the library says so)."""
+    words: its picker offers the seasons there are, when there are any (the library's
+    message, :func:`require_season`, ends with the command line's ``leave --season out``).
+    None when an event names it (its events void, the library says so)."""
     try:
         require_season(db, season)
     except LedgerError:
-        return f"No season {quote(str(season))!r} in the ledger: pick one of the list."
+        then = "pick one of the list" if _seasons(db) else "no event names a season yet"
+        return f"No season {quote(str(season))!r} in the ledger: {then}."
     return None
 
 
@@ -219,11 +219,8 @@ async def settle_page(request: Request) -> Response:
         if no_season is not None:
             return events, seasons, LedgerError(no_season)
         if event is not None and _no_such_id(db, event):
-            return (
-                events,
-                seasons,
-                LedgerError(f"No event {quote(event)} in the ledger: pick one of the list."),
-            )
+            then = "pick one of the list" if events else "nothing to settle yet, no event has hands"
+            return events, seasons, LedgerError(f"No event {quote(event)} in the ledger: {then}.")
         try:
             result = settlement(db, event, season=season, by_id=True) if events or season else None
         except LedgerError as exc:
@@ -247,6 +244,12 @@ async def settle_page(request: Request) -> Response:
         event=event,
         season=season,
         settlements=settlements,
+        # each settlement's event by name and date (its label joins them), so the page
+        # isolates the name alone: a right-to-left name took the date after it into its line
+        parts={
+            event_label({"name": e["event"], "date": e["date"]}): (e["event"], e["date"])
+            for e in events
+        },
         unit_name=unit_name,
         unit_words=unit_words,
         problem=problem,

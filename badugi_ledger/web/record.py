@@ -108,11 +108,7 @@ def event_choices(ledger: sqlite3.Connection) -> list[dict[str, Any]]:
         "ORDER BY coalesce(e.date, '') DESC, e.id DESC"
     ).fetchall()
     return [
-        {
-            "id": row[0],
-            "label": f"{row[3] or 'undated'} · {row[2]} ({row[1]}, {row[5]} hand"
-            f"{'s' if row[5] != 1 else ''})",
-        }
+        {"id": row[0], "kind": row[1], "name": row[2], "date": row[3], "hands": row[5]}
         for row in rows
     ]
 

@@ -118,3 +118,49 @@ def test_a_pots_share_shows_its_amount_after_a_right_to_left_winner(
         f"{AHMAD} wins 9 chips: the share is drawn at {share}, left of the winner at {winner}"
     )
     assert phone.errors == []
+
+
+THURSDAY = "ليلة الخميس"
+THURSDAY_NIGHT = f"""\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash {THURSDAY} · date 2024-09-05 · season 2024
+
+hand 1 · button Ann · Ann 100 · {AHMAD} 100
+Ann raises to 4 · {AHMAD} folds
+Ann collects 4
+"""
+"""A night whose event name is written in Arabic letters: a heading ``name (date)`` laid the
+date out first, in the name's direction, unless the name is isolated."""
+
+
+@pytest.fixture(scope="module")
+def thursday_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("thursday")
+    night = folder / "thursday.bhh"
+    night.write_text(THURSDAY_NIGHT, encoding="utf-8")
+    db = folder / "club.db"
+    assert import_into(db, [night]).ok
+    return db
+
+
+def test_a_right_to_left_event_name_keeps_its_date_after_it(
+    phone: Phone, thursday_db: Path
+) -> None:
+    """The settle-up heading and the event page's title name the event, then its date: the
+    date is drawn right of the name, and the title and the picker's option (where no element
+    may stand) hold the name between isolates (U+2068 ... U+2069)."""
+    event = event_id(thursday_db, THURSDAY)
+    with serving(create_app(thursday_db)) as url:
+        page = phone.open(f"{url}/settle?event={event}")
+        name, date = drawn(page, "section h2", THURSDAY), drawn(page, "section h2", "2024-09-05")
+        assert date["left"] >= name["right"], f"the date at {date}, left of the name at {name}"
+        phone.shot("settle_right_to_left_event")
+        assert f"\u2068{THURSDAY}\u2069 (2024-09-05)" in page.title()
+        option = page.inner_text(f'#event option[value="{event}"]')
+        assert option.startswith(f"\u2068{THURSDAY}\u2069 (2024-09-05)"), option
+        page = phone.open(f"{url}/events/{event}")
+        assert page.title().startswith(f"\u2068{THURSDAY}\u2069 (2024-09-05)"), page.title()
+        page = phone.open(f"{url}/record")
+        option = page.inner_text(f'#record-event-select option[value="{event}"]')
+        assert option == f"2024-09-05 · \u2068{THURSDAY}\u2069 (cash, 1 hand)", option
+    assert phone.errors == []

@@ -151,8 +151,9 @@ def test_an_events_money_is_named_where_it_is_picked(client: TestClient, club_db
     assert "Kitchen table 2024-01-12 · cash · chips 1 hand" in events  # plain chips: no money
     event_page = text_of(client.get(f"/events/{euro}").text)
     assert "amounts in chips of 0.25 EUR · settled in EUR" in event_page
-    assert f'<option value="{euro}">Euro night (2024-08-01) · chips of 0.25 EUR</option>' in (
-        client.get("/settle?season=2024").text
+    assert (
+        f'<option value="{euro}">\u2068Euro night\u2069 (2024-08-01) · chips of 0.25 EUR</option>'
+        in (client.get("/settle?season=2024").text)
     )
 
 
@@ -164,8 +165,8 @@ def test_the_settle_picker_tells_apart_events_of_one_name_and_date(tmp_path: Pat
     page = TestClient(create_app(tmp_path / "twin.db"), base_url=LOCAL).get("/settle").text
     options = [html.unescape(o) for o in re.findall(r'<option value="\d+"[^>]*>([^<]*)<', page)]
     assert sorted(options) == [
-        "Twin (2026-04-01) · chips of 0.05 USD",
-        "Twin (2026-04-01) · chips of 0.10 USD",
+        "\u2068Twin\u2069 (2026-04-01) · chips of 0.05 USD",
+        "\u2068Twin\u2069 (2026-04-01) · chips of 0.10 USD",
     ]
 
 
@@ -293,3 +294,31 @@ def test_a_carried_pot_of_money_reads_as_money_on_its_event_page(tmp_path: Path)
     page = TestClient(create_app(db), base_url=LOCAL).get(f"/events/{event_id(db, 'Euro night')}")
     shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.text)).split())
     assert "Main pot 0.06 EUR no hand qualifies: the pot of 0.06 carries" in shown, shown
+
+
+def test_settle_and_standings_titles_name_what_was_picked(
+    client: TestClient, club_db: Path
+) -> None:
+    """A browser's tab and history name the page: the settle-up of ``examples/`` Euro night
+    and the standings of season 2024 said only "Settle-up" and "Standings"."""
+    euro = event_id(club_db, "Euro night")
+    title = re.compile(r"<title>([^<]*)</title>")
+    settle = title.findall(client.get(f"/settle?event={euro}").text)[0]  # the page's own
+    assert html.unescape(settle) == "Settle-up: \u2068Euro night\u2069 (2024-08-01) · Badugi ledger"
+    season = title.findall(client.get("/settle?season=2024").text)[0]
+    assert html.unescape(season) == "Settle-up: season \u20682024\u2069 · Badugi ledger"
+    standings = title.findall(client.get("/standings?season=2024").text)[0]  # (charts too)
+    assert html.unescape(standings) == "Standings: season \u20682024\u2069 · Badugi ledger"
+    every = title.findall(client.get("/standings").text)[0]
+    assert html.unescape(every) == "Standings: all seasons · Badugi ledger"
+
+
+def test_an_empty_ledger_has_nothing_to_settle_and_no_list_to_pick_from(tmp_path: Path) -> None:
+    """A ledger of no hands asked for event 12 or season 2024 said "pick one of the list"
+    above an empty picker: it says there is nothing to pick yet."""
+    empty = TestClient(create_app(tmp_path / "empty.db"), base_url=LOCAL)
+    event = text_of(empty.get("/settle?event=12").text)
+    assert "No event 12 in the ledger: nothing to settle yet, no event has hands." in event
+    season = text_of(empty.get("/standings?season=2024").text)
+    assert "No season '2024' in the ledger: no event names a season yet." in season
+    assert "pick one of the list" not in event + season

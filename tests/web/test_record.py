@@ -390,7 +390,7 @@ def test_an_event_this_page_saved_is_picked_up_with_its_text(
     with sqlite3.connect(ledger_dir / "club.db") as db:
         [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
     page = client.get("/record")
-    assert "2024-02-02 · Badacey practice deal (cash, 1 hand)" in page.text
+    assert "2024-02-02 · \u2068Badacey practice deal\u2069 (cash, 1 hand)" in page.text
     found = client.get(f"/record/event?id={event_id}").json()
     assert found["text"] == BADACEY
     assert (found["fields"]["structure"], found["fields"]["stakes"]) == ("fixed-limit", "6/12")
