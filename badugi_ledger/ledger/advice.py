@@ -1,5 +1,5 @@
-"""What to do of a conflict, of a void or of a warning, kept apart from the sentence that says
-what differs.
+"""What to do of a conflict, of a void, of a warning or of a refusal, kept apart from the
+sentence that says what differs.
 
 The import's report is read at a command line, the record page on a phone at the table: the
 same advice (store the file's version, void a hand, look at the audit) is a command to one
@@ -7,7 +7,10 @@ and a button or a word for the one running the server to the other.  So the ledg
 what differs in its sentences and names what to do as an :class:`Advice`, a small value: the
 action and its arguments.  The command line's words of it are here
 (:meth:`Advice.command_words`), the report's as they always were; the page says it in its
-own (:mod:`badugi_ledger.web.record_save`).
+own (:mod:`badugi_ledger.web.advice_words`).  A refusal that ends in what to do (no such
+event, and where to see them; an event no hand of which counts, and the audit) is a
+:class:`Refusal`: a :class:`~badugi_ledger.model.errors.LedgerError` whose message is the
+command line's words, carrying what it said with its advice as values (:attr:`Refusal.said`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..model.errors import LedgerError
 from ..model.limits import quote
 
 Action = Literal[
@@ -33,6 +37,12 @@ Action = Literal[
     "merge them",
     "correct the other files",
     "record the terms",
+    "see the events",
+    "see the events and the audit",
+    "see the standings",
+    "give the key",
+    "give its id",
+    "import some hands",
 ]
 """What an advice says to do: void a hand or store the file's version (``--replace``), each
 as the conflict has it; store a file refused as a copy of a night as that night corrected
@@ -40,7 +50,10 @@ as the conflict has it; store a file refused as a copy of a night as that night 
 import's warnings say: void the event a void night's hands count in now; see the chips a pot
 left in ``*carry*`` (the settle-up), and correct the ``carry in`` that left them; merge a
 new name that looks like a known one; correct the other files of a night split by one
-file's correction; record a tournament's terms that stayed behind where they belong."""
+file's correction; record a tournament's terms that stayed behind where they belong.  And
+what a refusal to find an event says: where the events are listed (and the audit, of void
+ones), where the seasons are, how to name one event of several that a word names (its key,
+its id), and that a ledger of no hands has nothing to find yet."""
 
 
 @dataclass(frozen=True)
@@ -122,11 +135,26 @@ class Advice:
             )
         if self.action == "record the terms":
             return "record them where they belong (badugi-ledger tournament --event ID)"
-        return "see: badugi-ledger audit"
+        return _REFUSAL_WORDS.get(self.action, "see: badugi-ledger audit")
 
     def after(self, sentence: str, words: str) -> str:
         """``sentence`` ended by this advice said in ``words``."""
         return f"{sentence}{self.joiner}{words}"
+
+
+_REFUSAL_WORDS = {
+    "see the events": "see: badugi-ledger events",
+    "see the events and the audit": (
+        "see: badugi-ledger events; badugi-ledger audit says who voided them and why"
+    ),
+    "see the standings": "see: badugi-ledger standings",
+    "give the key": (
+        "give the key of the one you mean (badugi-ledger events --json lists every event's key)"
+    ),
+    "give its id": "give its id",
+    "import some hands": "import some hands first",
+}
+"""What a refusal to find an event advises, in the command line's words."""
 
 
 Said = tuple["str | Advice", ...]
@@ -137,6 +165,18 @@ words of the front end that says it (:func:`command_text`: the command line's)."
 def command_text(said: Said) -> str:
     """``said`` in the command line's words."""
     return "".join(p if isinstance(p, str) else p.command_words() for p in said)
+
+
+class Refusal(LedgerError):
+    """A refusal that ends in what to do: its message is :attr:`said` in the command line's
+    words (what the commands have always printed), and a page says :attr:`said` in its own."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(command_text(said))
+        self.said = said
+
+    def __reduce__(self) -> tuple[type[Refusal], tuple[Said]]:
+        return (Refusal, (self.said,))  # (a worker's refusal reaches the parent whole)
 
 
 def _ways_out(file: str, others: tuple[str, ...]) -> str:

@@ -9,7 +9,8 @@ and its unit, where that tells it from another, by :func:`event_unit`.
 Whether any hand of an event counts (:func:`_counts`) is asked by the lookup and by the terms
 that follow a tournament's moved hands (:mod:`.moved_terms`).  Cash nights and tournaments
 alike: nothing here is a tournament's, so the many modules that name events import it without
-the tournaments' results.
+the tournaments' results.  A refusal that says where to look (the events listed, the audit)
+is a :class:`~.advice.Refusal`: the command line's words, and the page's of the same advice.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from ..model.errors import LedgerError
 from ..model.events import event_label  # (the one label: check's messages name events too)
 from ..model.limits import MAX_DIGITS, MAX_QUOTE, quote
 from ..model.money import format_amount, unit_words
+from .advice import Advice, Refusal, Said
 from .sql import dict_rows
+
+AUDIT = Advice("audit")
+"""Who voided an event's hands, and why: the audit's to say."""
 
 
 def chip_value(event: Mapping[str, object]) -> str | None:
@@ -77,8 +82,8 @@ def find_event(
         )
         if not latest:
             note = void_events_note(db, f"{what} of the ledger", where, extra)
-            raise LedgerError(
-                note or f"no {what} with hands in the ledger: import some hands first"
+            raise Refusal(
+                note or (f"no {what} with hands in the ledger: ", Advice("import some hands"))
             )
         return latest[0]
     text = str(ref).strip()
@@ -106,26 +111,27 @@ def find_event(
             )
             raise LedgerError(f"{found}, not a {kind}")
     if not rows:
-        raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
+        raise Refusal((f"no {what} {quote(text)!r} in the ledger", *_close_matches(db, text)))
     if len(rows) > 1:
         ids = ", ".join(
             f"{r['id']} ({r['name']}, {r['date'] or 'no date'}, {event_unit(r)})" for r in rows
         )
-        raise LedgerError(f"event {text!r} is ambiguous; give its id: {ids}")
+        raise Refusal((f"event {text!r} is ambiguous; ", Advice("give its id"), f": {ids}"))
     if counted and not _counts(db, int(str(rows[0]["id"]))):
-        raise LedgerError(f"no hand of {event_label(rows[0])} counts{_why_none(db, rows[0])}")
+        raise Refusal((f"no hand of {event_label(rows[0])} counts", *_why_none(db, rows[0])))
     return rows[0]
 
 
 def void_events_note(
     db: sqlite3.Connection, of: str, where: str = "", args: Sequence[object] = ()
-) -> str | None:
+) -> Said | None:
     """What a command that found no event that counts among the events ``where`` keeps
     (``AND …`` on ``events e``) says when some of them are void: ``no event of season '2024'
     counts: its 2 events are void (see: …)``, not "import some hands first" of a ledger whose
     nights were voided, nor "no events" of a season ``events`` lists; and so when each hand
     of them was voided, the events themselves not (``every hand of Friday (2024-03-01) is
-    void (misdeal; …)``).  None when none is."""
+    void (misdeal; …)``), with where to look as an :class:`~.advice.Advice` (a
+    :class:`~.advice.Refusal` says it).  None when none is."""
     void, total = db.execute(
         "SELECT count(*) FILTER (WHERE e.void_reason IS NOT NULL), count(*) "
         f"FROM events e WHERE 1 {where}",
@@ -139,10 +145,7 @@ def void_events_note(
         some = "one" if void == 1 else str(void)
         which = f"{some} of its {total} events {'is' if void == 1 else 'are'} void, and no "
         which += "hand of the others counts"
-    return (
-        f"no {of} counts: {which} (see: badugi-ledger events; badugi-ledger audit says who "
-        "voided them and why)"
-    )
+    return (f"no {of} counts: {which} (", Advice("see the events and the audit"), ")")
 
 
 def _matching(
@@ -192,10 +195,12 @@ def _refuse_either(db: sqlite3.Connection, text: str, where: str, extra: list[ob
         f"{event_label(r)}: id {r['id']}, key {quote(str(r['key']))!r}"
         for r in [*numbered, *others[:5]]
     )
-    raise LedgerError(
-        f"event {quote(text)!r} is ambiguous: it is one event's id and another's name or key "
-        f"({each}); give the key of the one you mean (badugi-ledger events --json lists "
-        "every event's key)"
+    raise Refusal(
+        (
+            f"event {quote(text)!r} is ambiguous: it is one event's id and another's name or "
+            f"key ({each}); ",
+            Advice("give the key"),
+        )
     )
 
 
@@ -211,18 +216,18 @@ def _void_reasons(db: sqlite3.Connection, event_id: object) -> list[str]:
     ]
 
 
-def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> str:
+def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> Said:
     """Why an event has no hand that counts: the void reasons of its hands (a hand its file no
     longer holds says which file)."""
     reasons = _void_reasons(db, event["id"])
     if not reasons:
-        return " (see: badugi-ledger events)"
-    return f": its hands are void ({'; '.join(reasons)}; see: badugi-ledger audit)"
+        return (" (", Advice("see the events"), ")")
+    return (f": its hands are void ({'; '.join(reasons)}; ", AUDIT, ")")
 
 
 def _void_hands_note(
     db: sqlite3.Connection, of: str, where: str, args: Sequence[object]
-) -> str | None:
+) -> Said | None:
     """:func:`void_events_note` of events none of which is void: those among them with hands,
     every one voided, said so; None when there are none (nothing was imported)."""
     emptied = list(
@@ -239,22 +244,21 @@ def _void_hands_note(
         return None
     if len(emptied) == 1:
         reasons = "; ".join(_void_reasons(db, emptied[0]["id"]))
-        return (
-            f"no {of} counts: every hand of {event_label(emptied[0])} is void ({reasons}; see: "
-            "badugi-ledger audit)"
-        )
+        label = event_label(emptied[0])
+        return (f"no {of} counts: every hand of {label} is void ({reasons}; ", AUDIT, ")")
     return (
-        f"no {of} counts: every hand of its {len(emptied)} events is void (see: badugi-ledger "
-        "events; badugi-ledger audit says who voided them and why)"
+        f"no {of} counts: every hand of its {len(emptied)} events is void (",
+        Advice("see the events and the audit"),
+        ")",
     )
 
 
-def _close_matches(db: sqlite3.Connection, text: str) -> str:
+def _close_matches(db: sqlite3.Connection, text: str) -> Said:
     """The end of a "no event" message: events whose name contains ``text`` or is close to
     it ("did you mean …"), and where to see them all."""
     import difflib
 
-    hint = " (see: badugi-ledger events)"
+    hint: Said = (" (", Advice("see the events"), ")")
     if len(text) > MAX_QUOTE:
         return hint  # no event is named like that: not worth comparing
     events = list(dict_rows(db, "SELECT id, name, date FROM events ORDER BY id"))
@@ -269,7 +273,7 @@ def _close_matches(db: sqlite3.Connection, text: str) -> str:
     listed = ", ".join(
         f"{quote(str(e['name']))!r} (id {e['id']}, {e['date'] or 'no date'})" for e in found[:5]
     )
-    return f"; did you mean {listed}?{hint}"
+    return (f"; did you mean {listed}?", *hint)
 
 
 _LIVE_HANDS = "(SELECT * FROM hands WHERE void_reason IS NULL)"

@@ -31,6 +31,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..ledger.advice import Advice, Refusal
 from ..ledger.connection import reading
 from ..ledger.event_lookup import find_event, void_events_note
 from ..ledger.stored_values import check_balanced_hands, check_stored_values
@@ -319,8 +320,8 @@ def settle_season(
             require_season(db, season)
             void = void_events_note(db, f"event of season {season!r}", *season_clause(season))
             if void:
-                raise LedgerError(void)
-            raise LedgerError(f"no events in season {season!r} (see: badugi-ledger standings)")
+                raise Refusal(void)
+            raise Refusal((f"no events in season {season!r} (", Advice("see the standings"), ")"))
         per_unit: dict[str, tuple[set[str], dict[str, int]]] = {}
         for event_id, kind in events:
             kinds, totals = per_unit.setdefault(event_unit(db, event_id), (set(), {}))

@@ -1,4 +1,4 @@
-"""The record page's words of what to do of a conflict, a void or a warning
+"""The pages' words of what to do of a conflict, a void, a warning or a refusal
 (:mod:`..ledger.advice`).
 
 The import's report gives its advice as commands to type; the page's reader (an organiser on
@@ -7,7 +7,8 @@ a phone at the table) has no command line.  What the page can do itself is its o
 text no longer holds left out of the night); what another page of the app shows is linked
 (the Settle-up page's ``*carry*``); voiding a hand or an event, merging players, setting a
 tournament's terms and reading the audit are done where the server runs, and the page says
-so rather than give a command.
+so rather than give a command.  A refusal of the library (:class:`~..ledger.advice.Refusal`:
+no such event, none of its hands counts) names the page that lists what to pick from.
 """
 
 from __future__ import annotations
@@ -17,6 +18,25 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..ledger.advice import Advice, Said
     from ..ledger.report import Conflict, FileReport
+
+EVENTS_PAGE = "the Events page lists every event"
+"""Where a reader of the pages finds the events there are (the command line's words, ``see:
+badugi-ledger events``, are not a page's: its reader has no command line)."""
+
+_REFUSAL_WORDS = {
+    "see the events": EVENTS_PAGE,
+    "see the events and the audit": (
+        "the Events page lists them; who voided them and why is in the audit "
+        "(done where the server runs)"
+    ),
+    "see the standings": "the Standings page lists every season",
+    "give the key": "pick the one you mean from the list",
+    "give its id": "pick it from the list",
+    "import some hands": (
+        "record a night on the Record page, or import its hand file where the server runs"
+    ),
+}
+"""What a refusal of the library advises, in the page's words."""
 
 REPLACE = "“Replace with this version”"
 """The page's button that saves with ``replace`` (``import --replace``)."""
@@ -86,6 +106,8 @@ def page_words(advice: Advice) -> str:
             "record them for the tournament they belong to (a tournament's terms are set "
             f"{WHERE_THE_SERVER_RUNS.removeprefix('done ')})"
         )
+    if advice.action in _REFUSAL_WORDS:
+        return _REFUSAL_WORDS[advice.action]
     return f"who voided it and when is in the audit ({WHERE_THE_SERVER_RUNS})"
 
 
@@ -115,6 +137,14 @@ def _as_that_night(others: tuple[str, ...]) -> str:
 def page_text(said: Said) -> str:
     """Words with advice among them (:data:`~..ledger.advice.Said`) in the page's words."""
     return "".join(p if isinstance(p, str) else page_words(p) for p in said)
+
+
+def page_error(exc: BaseException) -> str:
+    """A library error as a page says it: a :class:`~..ledger.advice.Refusal`'s advice in the
+    page's words, any other error's message as it is."""
+    from ..ledger.advice import Refusal
+
+    return page_text(exc.said) if isinstance(exc, Refusal) else str(exc)
 
 
 def page_differences(conflict: Conflict) -> list[str]:

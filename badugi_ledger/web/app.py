@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 from ..model.errors import BadugiError
 from ..reports.stored_hands import ReplayCache
 from . import browse, record
+from .advice_words import page_error
 from .common import prepare_ledger, render
 from .security import MAX_BODY, Guard, Policy, plain_answer, wants_json
 
@@ -38,7 +39,7 @@ async def library_error(request: Request, exc: Exception) -> Response:
         "web/message.html",
         status_code=400,
         heading="That did not work",
-        message=str(exc),
+        message=page_error(exc),
     )
 
 

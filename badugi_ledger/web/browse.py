@@ -25,6 +25,7 @@ from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame, require_season
 from ..reports.stored_hands import HandPage, ReplayCache, stored_hand_page
+from .advice_words import EVENTS_PAGE, page_error
 from .common import in_ledger, render
 from .security import whole_number
 
@@ -139,9 +140,7 @@ async def event_page(request: Request) -> Response:
     )
 
 
-EVERY_EVENT = "the Events page lists every event."
-"""Where a reader of the pages finds the events there are (the command line's words, ``see:
-badugi-ledger events``, are not a page's: its reader has no command line)."""
+EVERY_EVENT = f"{EVENTS_PAGE}."
 
 
 def _event_ids(db: sqlite3.Connection) -> set[str]:
@@ -233,7 +232,7 @@ async def settle_page(request: Request) -> Response:
         settlements = list(result.settlements)
     elif isinstance(result, Settlement):
         settlements = [result]
-    problem = str(result) if isinstance(result, LedgerError) else None
+    problem = page_error(result) if isinstance(result, LedgerError) else None
     return render(
         request,
         "web/settle.html",

@@ -117,3 +117,48 @@ def test_a_season_whose_events_are_void_is_one_the_ledger_names(tmp_path: Path) 
     standings = client.get("/standings?season=2023")
     assert standings.status_code == 200
     assert "No hands in the ledger for this selection" in text_of(standings.text)
+
+
+def test_the_librarys_refusals_say_what_to_do_in_the_pages_words(tmp_path: Path) -> None:
+    """The settle-up of an event the ledger lacks, of one whose hands are all void, of a name
+    two events share, and of a season whose every hand is void, as the library refuses them
+    (``ledger/event_lookup.py``): the page said the command line's ``see: badugi-ledger
+    events``, ``see: badugi-ledger audit`` and ``give its id``; it says where on the pages to
+    look, and that the audit is read where the server runs."""
+    from badugi_ledger.ledger.corrections import void
+    from badugi_ledger.ledger.store import ledger_at
+    from tests.helpers.ledger_files import import_into, twin_nights
+
+    night = tmp_path / "n.bhh"
+    night.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "cash Old night · date 2023-05-01 · season 2023\n\n"
+        "hand 1 · button Ann · Ann 100 · Ben 100\nAnn folds\nBen collects 2\n",
+        encoding="utf-8",
+    )
+    db = tmp_path / "club.db"
+    assert import_into(db, [night, *twin_nights(tmp_path)]).ok
+    client = TestClient(create_app(db), base_url=LOCAL)
+    shown = {
+        "no such": text_of(client.get("/settle?event=Old%20nite").text),
+        "two": text_of(client.get("/settle?event=Twin").text),
+    }
+    with ledger_at(db, create=False) as ledger:
+        void(ledger, "Old night", "1", "dealt with a short deck")
+    shown["emptied"] = text_of(client.get("/settle?event=Old%20night").text)
+    shown["season"] = text_of(client.get("/settle?season=2023").text)
+    for said in shown.values():
+        assert not COMMAND_WORDS.search(said), said
+    assert (
+        "did you mean 'Old night' (id 1, 2023-05-01)? (the Events page lists every event)"
+        in (shown["no such"])
+    )
+    assert "event 'Twin' is ambiguous; pick it from the list: " in shown["two"], shown["two"]
+    assert (
+        "no hand of Old night (2023-05-01) counts: its hands are void (dealt with a short "
+        "deck; who voided it and when is in the audit (done where the server runs))"
+    ) in shown["emptied"]
+    assert (
+        "no event of season '2023' counts: every hand of Old night (2023-05-01) is void (dealt "
+        "with a short deck; who voided it and when is in the audit (done where the server runs))"
+    ) in shown["season"]
