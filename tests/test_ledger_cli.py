@@ -288,7 +288,7 @@ def test_tournament_places_prizes_and_a_chop(tmp_path: Path) -> None:
     code, out = invoke("standings", "--db", db)
     assert "Tournament standings" in out
     code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "2.50")
-    assert code == 0 and "bounty 2.50\n" in out  # money shown as money, not cents
+    assert code == 0 and "bounty 2.50, " in out  # money shown as money, not cents
     code, out = invoke("settle", "--db", db, "--event", "Spring Cup")
     assert code == 0 and "balances net to 0.00" in out
 

@@ -38,7 +38,7 @@ from ..ledger.stored_values import check_balanced_hands, check_stored_values
 from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
-from ..model.money import format_amount, major_units
+from ..model.money import format_amount, major_units, unit_name
 from ..model.results import PRIZE_POOL, RESERVED_ACCOUNTS
 from .standings import require_season, season_clause
 
@@ -172,7 +172,7 @@ class Settlement:
             return format_amount(value, self.unit, sign=sign)
 
         who = for_terminal
-        lines = [f"Settle-up for {who(self.event)} ({self.kind}; in {self.unit}):"]
+        lines = [f"Settle-up for {who(self.event)} ({self.kind}; in {unit_name(self.unit)}):"]
         lines += [
             f"  {who(t.payer)} pays {who(t.payee)} {amount(t.amount)}" for t in self.transfers
         ]

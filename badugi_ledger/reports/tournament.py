@@ -27,7 +27,7 @@ from ..ledger.sql import dict_rows
 from ..ledger.stored_values import check_stored_values
 from ..ledger.tournament_results import clear_payouts, set_payouts, set_terms
 from ..ledger.tournament_terms import Terms, get_terms
-from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units
+from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units, unit_name
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,8 @@ class TournamentResult:
             terms.append(f"chop {t.chop}")
         if t.prize_unit != 1:
             terms.append(f"prizes rounded to {self.money(t.prize_unit)}")
+        if self.unit == UNSTATED:  # its figures name no unit: named once, as the pages do
+            terms.append(f"amounts in {unit_name(self.unit)}")
         field = max((int(str(e["place_to"])) for e in self.entries if e["place_to"]), default=0)
         entrants = f"{len(self.entries)} entrants"
         if field > len(self.entries):

@@ -189,3 +189,21 @@ def test_the_table_says_where_the_money_the_payouts_leave_goes(tmp_path: Path) -
         "  the first prize 24.00 USD is more than its 50 % of the pool: it takes the 10 % "
         "of place 5, which nobody fills"
     )
+
+
+def test_a_tournament_of_no_currency_names_its_money_once(tmp_path: Path) -> None:
+    """A buy-in with no ``currency`` (docs/ledger.md, *Units and money*: cents of a currency
+    the file did not name): its figures are written bare (``prize pool 40.00``), and the pages
+    name the unit once, "money (currency not named)" (``unit_name``).  The command line named
+    it nowhere in ``tournament`` and as plain "money" in ``settle``: the same words now."""
+    db = ledger(tmp_path, "")
+    head = tournament(db).splitlines()[0]
+    assert head.endswith(", payouts 70/30 %, amounts in money (currency not named)"), head
+    settled = runner.invoke(app, ["settle", "--db", str(db), "--event", "Spring Cup"])
+    assert settled.exit_code == 0, settled.output
+    assert settled.stdout.startswith(
+        "Settle-up for Spring Cup (2024-04-06) (tournament; in money (currency not named)):\n"
+    ), settled.stdout
+    (tmp_path / "usd").mkdir()
+    usd = tournament(ledger(tmp_path / "usd", "USD")).splitlines()[0]
+    assert "prize pool 40.00 USD" in usd and "amounts in" not in usd  # each figure names it
