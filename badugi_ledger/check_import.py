@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from .model.games import GAMES
-from .model.names import look_alike, plain
+from .model.names import look_alike
 from .model.results import HandOutcome, Violation
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ class NamesOfFiles:
                 continue
             self.names.add(name)
             alike = self.looks.setdefault(look_alike(name), [])
-            if any(not (plain(other) and plain(name)) for other in alike):
+            if alike:
                 from .ledger.players import known_as, look_alike_warning
 
                 same, known = known_as(name, [(other, other) for other in alike])
@@ -273,17 +273,14 @@ class NamesOfFiles:
         return found
 
     def _alike(self, names: NewNames) -> bool:
-        """Whether a new name of ``names`` looks like another, made before or new: not two
-        plain printable ASCII names, which never do."""
-        looks: dict[str, list[str]] = {}
+        """Whether a new name of ``names`` looks like another, made before or new: two
+        names with one :func:`~.model.names.look_alike` key."""
+        looks: dict[str, int] = {}
         for name in names.met:
             if name not in self.names:
-                looks.setdefault(look_alike(name), []).append(name)
-        for key, new in looks.items():
-            others = [*self.looks.get(key, ()), *new]
-            if any(not (plain(a) and plain(b)) for a in new for b in others if a != b):
-                return True
-        return False
+                key = look_alike(name)
+                looks[key] = looks.get(key, 0) + 1
+        return any(count > 1 or key in self.looks for key, count in looks.items())
 
 
 LOOK_ALIKE = "player-look-alike"

@@ -102,3 +102,28 @@ def test_a_name_only_in_hands_the_import_does_not_store_is_no_new_player(tmp_pat
         result = runner.invoke(app, ["check", *options, str(first), str(again)])
         assert "duplicate-hand" in result.output
         assert "look-alike" not in result.output and "looks like" not in result.output
+
+
+def test_a_plain_name_but_for_case_or_a_blank_at_its_end(tmp_path: Path) -> None:
+    """``anna`` in one night and ``"Anna "`` (a blank at its end) in the next, after ``Anna``:
+    plain ASCII names that read as hers (docs/ledger.md, *Players and aliases*), each warned
+    of by the import and said by ``check`` in its words, at the hand each is first met in."""
+    first, second, third = (tmp_path / f"{k}.bhh" for k in "abc")
+    first.write_text(TEXT, encoding="utf-8")
+    second.write_text(
+        NEXT_WEEK.replace(CYRILLIC, "anna").replace("night two", "night 2"), encoding="utf-8"
+    )
+    third.write_text(
+        NEXT_WEEK.replace(CYRILLIC, '"Anna "').replace("2024-05-10", "2024-05-17"),
+        encoding="utf-8",
+    )
+    warnings = _import_warnings(tmp_path, [first, second, third])
+    assert [(source, w.split(",")[0]) for source, w in warnings] == [
+        (str(second), "'anna'"),
+        (str(third), "'Anna '"),
+    ], warnings
+    said = [line for line in _check([first, second, third]) if "[player-look-alike]" in line]
+    assert said == [
+        f"{second}:12:1: hand P1: warning: {warnings[0][1]} [player-look-alike]",
+        f"{third}:12:1: hand P1: warning: {warnings[1][1]} [player-look-alike]",
+    ], said

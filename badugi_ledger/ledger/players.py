@@ -321,14 +321,16 @@ class Aliases(dict[str, int]):
     the two look the same on every page, so they are one person, never two rows of the
     standings.  ``players unmerge`` takes it back.  A new name that only looks like one the
     ledger holds (:func:`~badugi_ledger.model.names.look_alike`: a Cyrillic ``А`` for a Latin
-    one, an accent left out) is another player, as written, and is noted in
-    :attr:`look_alikes` for the import to warn of."""
+    one, an accent left out, other case, a blank at an end or doubled) is another player, as
+    written, and is noted in :attr:`look_alikes` for the import to warn of."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         super().__init__()
         self.conn = conn
         self.look_alikes: list[tuple[str, str]] = []
         """(new name, the name the ledger held that it looks like), in the order met."""
+        self._plain: dict[str, list[tuple[int, str, int]]] | None = None
+        """The ledger's plain names by their letters (:meth:`_plain_like`), once read."""
 
     def __missing__(self, name: str) -> int:
         row = self.conn.execute("SELECT id FROM aliases WHERE name = ?", [name]).fetchone()
@@ -337,28 +339,66 @@ class Aliases(dict[str, int]):
                 "INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING", [name]
             )
             own = self.conn.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[0]
+            player = self._same_letters(name) or own
             cur = self.conn.execute(
                 "INSERT INTO aliases (name, player_id, own_player_id) VALUES (?, ?, ?)",
-                [name, self._same_letters(name) or own, own],
+                [name, player, own],
             )
             row = (cur.lastrowid,)
+            if self._plain is not None and plain(name):
+                made = (int(cur.lastrowid or 0), name, int(player))
+                self._plain.setdefault(_unspaced(name), []).append(made)
         alias_id = self[name] = int(row[0])
         return alias_id
 
     def _same_letters(self, name: str) -> int | None:
         """The player of a name the ledger holds that is ``name`` written otherwise
-        (:func:`~badugi_ledger.model.names.composed`), if any.  Two plain printable ASCII
-        names are one only when equal and never look alike, so a new one is held against the
-        names with other characters only (``Anna`` after ``An`` + a zero-width space + ``na``,
-        or after ``Anna`` and a NUL)."""
-        others = "name != ?" + (f" AND {_NOT_PLAIN}" if plain(name) else "")
-        rows = self.conn.execute(f"SELECT name, player_id FROM aliases WHERE {others}", [name])
-        same, alike = known_as(name, rows)
+        (:func:`~badugi_ledger.model.names.composed`), if any.  A plain printable ASCII name
+        is only itself, and looks like another such name only but for case and blanks
+        (``anna``, ``Anna `` after ``Anna``), so it is held against the names with other
+        characters (read in SQLite) and the plain ones with its letters
+        (:meth:`_plain_like`)."""
+        if plain(name):
+            rows = self.conn.execute(
+                f"SELECT id, name, player_id FROM aliases WHERE name != ? AND {_NOT_PLAIN}",
+                [name],
+            ).fetchall()
+            rows += [row for row in self._plain_like(name) if row[1] != name]
+            rows.sort()  # in the order they were made
+            same, alike = known_as(name, [(other, player) for _, other, player in rows])
+        else:
+            rows = self.conn.execute(
+                "SELECT name, player_id FROM aliases WHERE name != ?", [name]
+            ).fetchall()
+            same, alike = known_as(name, rows)
         if same is not None:
             return int(same)
         if alike is not None:
             self.look_alikes.append((name, alike))
         return None
+
+    def _plain_like(self, name: str) -> list[tuple[int, str, int]]:
+        """``(alias id, name, player id)`` of the plain printable ASCII names the ledger
+        holds with the letters of ``name``, case and blanks aside: every plain name that
+        looks like it (:func:`known_as` says which do: ``AnnaLee`` does not look like
+        ``Anna Lee``).  The plain names are read once, at the file's first new plain name,
+        and the new ones added as they are made: one pass over the ledger's names per file,
+        not one per new name."""
+        if self._plain is None:
+            self._plain = {}
+            for alias_id, other, player in self.conn.execute(
+                f"SELECT id, name, player_id FROM aliases WHERE NOT {_NOT_PLAIN}"
+            ):
+                key = _unspaced(other)
+                self._plain.setdefault(key, []).append((int(alias_id), other, int(player)))
+        return self._plain.get(_unspaced(name), [])
+
+
+def _unspaced(name: str) -> str:
+    """A plain printable ASCII name's :func:`~badugi_ledger.model.names.look_alike` key (its
+    lowercase, blanks as a reader sees them) with its blanks taken out: the bucket
+    :meth:`Aliases._plain_like` keeps it in, computed without Unicode's tables."""
+    return name.lower().replace(" ", "")
 
 
 def known_as(name: str, others: Iterable[tuple[str, Any]]) -> tuple[Any, str | None]:
@@ -366,15 +406,15 @@ def known_as(name: str, others: Iterable[tuple[str, Any]]) -> tuple[Any, str | N
     order they were made: the value of the first that is ``name`` written otherwise, the same
     letters (:func:`~badugi_ledger.model.names.composed`), which the ledger makes one player
     with it; else None and the first that only looks like it
-    (:func:`~badugi_ledger.model.names.look_alike`), which the import warns of
-    (:func:`look_alike_warning`), or None.  Two plain printable ASCII names are one only when
-    equal and never look alike.  ``check`` asks it too, of the names its files' stored hands
-    make (``check_import.NewNames``)."""
+    (:func:`~badugi_ledger.model.names.look_alike`: other letters drawn alike, an accent, case,
+    a blank at an end or doubled), which the import warns of (:func:`look_alike_warning`), or
+    None.  ``check`` asks it too, of the names its files' stored hands make
+    (``check_import.NewNames``)."""
     letters = composed(name)
     seen = look_alike(name)
     alike = None
     for other, value in others:
-        if other != name and not (plain(other) and plain(name)):
+        if other != name:
             if composed(other) == letters:
                 return value, None
             if alike is None and look_alike(other) == seen:

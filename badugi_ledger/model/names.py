@@ -124,10 +124,14 @@ def fold(word: str) -> str:
 
 def look_alike(name: str) -> str:
     """What ``name`` looks like on a page, as one key: its letters composed, without the
-    characters that show nothing (:func:`composed`), their accents and case, and a Cyrillic
-    or Greek letter drawn like a Latin one as that letter.  Two names with one key are told
-    apart (``Аnna`` with a Cyrillic ``А`` is not ``Anna``: another player, unless merged) but
-    read as one by anyone, so the ledger warns of a new one (``ledger/players.py``).
+    characters that show nothing (:func:`composed`), their accents and case, a Cyrillic or
+    Greek letter drawn like a Latin one as that letter, and its blanks as a reader sees them:
+    none at its ends, one between two words however many are written.  Two names with one key
+    are told apart (``Аnna`` with a Cyrillic ``А`` is not ``Anna``: another player, unless
+    merged) but read as one by anyone, so the ledger warns of a new one
+    (``ledger/players.py``).  Plain ASCII names too: ``anna``, ``Anna `` (a blank at its end)
+    and ``Anna  Lee`` (two blanks) are a settle-up line that reads ``Anna pays Eve 7 chips``
+    twice; ``Anne`` and ``Anna`` are two names.
 
     A control character (``Anna`` and a NUL) is left out too: our outputs write it visibly,
     but a spreadsheet or a chat shows nothing of it.
@@ -136,18 +140,21 @@ def look_alike(name: str) -> str:
     True
     >>> look_alike("Tam\u00e1s") == look_alike("Tamas"), look_alike("Ben") == look_alike("Dan")
     (True, False)
-    >>> look_alike("Anna\\x00") == look_alike("Anna")
+    >>> look_alike("Anna\\x00") == look_alike(" Anna ") == look_alike("Anna")
     True
+    >>> look_alike("Anna  Lee"), look_alike("AnnaLee")
+    ('anna lee', 'annalee')
     """
     key = fold(composed(name)).translate(_LOOK_ALIKE)
-    if key.isprintable():
-        return key
-    return "".join(c for c in key if unicodedata.category(c) != "Cc")
+    if not key.isprintable():
+        key = "".join(c for c in key if unicodedata.category(c) != "Cc")
+    return " ".join(key.split())
 
 
 def plain(name: str) -> bool:
-    """Whether ``name`` is plain printable ASCII: letters, digits, signs and spaces only,
-    which look like no other such name.
+    """Whether ``name`` is plain printable ASCII: letters, digits, signs and spaces only.
+    Such a name is only itself written otherwise (:func:`composed`), and looks like another
+    only but for case and blanks (:func:`look_alike`).
 
     >>> plain("Ben 2"), plain("Anna\\x00"), plain("Tam\u00e1s")
     (True, False, False)

@@ -104,3 +104,70 @@ def test_a_name_with_a_control_character_is_warned_of_and_merged_as_shown(
         merged = runner.invoke(app, [*shlex.split(command), "--db", str(folder / "club.db")])
         assert merged.exit_code == 0, merged.output
         assert players(folder) == sorted(["Ben", first]), first
+
+
+def test_plain_names_equal_but_for_case_or_blanks_are_warned_of(tmp_path: Path) -> None:
+    """``anna``, ``Anna `` (a blank at its end), `` Anna`` and ``Anna  Lee`` (two blanks) after
+    ``Anna`` and ``Anna Lee``: plain ASCII, so never held against each other, and a treasurer
+    read "Anna pays Eve 1 chip" twice in one settle-up, the two lines alike to the eye
+    (docs/ledger.md, *Players and aliases*: a look-alike is another player, as written, and
+    the import warns).  Each is kept as written, a player of its own, and warned of with the
+    merge that makes them one; ``Anne`` and ``AnnaLee`` are other names and say nothing."""
+    out = imported(
+        tmp_path,
+        night("Anna", "2024-03-01"),
+        night("anna", "2024-03-08"),
+        night('"Anna "', "2024-03-15"),
+        night('" Anna"', "2024-03-22"),
+        night('"Anna Lee"', "2024-03-29"),
+        night('"Anna  Lee"', "2024-04-05"),
+        night("Anne", "2024-04-12"),
+        night("AnnaLee", "2024-04-19"),
+    )
+    flat = " ".join(out.split())
+    for new, known in (("anna", "Anna"), ("Anna ", "Anna"), (" Anna", "Anna")):
+        assert f"warning: '{new}', a new player, looks like '{known}'" in out, (new, out)
+        assert f"(badugi-ledger players merge '{known}' '{new}')" in out, (new, out)
+    assert "warning: 'Anna  Lee', a new player, looks like 'Anna Lee'" in out, out
+    assert flat.count("warning:") == 4, out
+    assert players(tmp_path) == sorted(
+        ["Anna", "anna", "Anna ", " Anna", "Anna Lee", "Anna  Lee", "Anne", "AnnaLee", "Ben"]
+    )
+    merged = runner.invoke(
+        app, ["players", "merge", "Anna", "Anna ", "--db", str(tmp_path / "club.db")]
+    )
+    assert merged.exit_code == 0, merged.output
+    assert "Anna " not in players(tmp_path)
+
+
+def test_a_site_history_and_a_phh_file_let_a_blank_through_and_are_warned_of(
+    tmp_path: Path,
+) -> None:
+    """The doors a blank at a name's end comes in by besides our format's quotes: a
+    PokerStars history (``Seat 1: Lino19  (…)``, ``Lino19 : posts…``; its corpus hand) and a
+    PHH file (``players = ["Anna ", …]``): each reader keeps the name as written, and the
+    import warns of it after the name without the blank (our format's nights before)."""
+    from tests.phh.test_phh_variant_required import HAND
+
+    corpus = Path(__file__).parents[2].parent / "shared/corpus/pokerstars"
+    stars = (corpus / "Badugi-USD-0.25-0.50-201009.txt").read_text(encoding="utf-8")
+    site, phh = tmp_path / "stars.txt", tmp_path / "night.phh"
+    site.write_text(stars.replace("Lino19", "Lino19 "), encoding="utf-8")
+    phh.write_text(HAND.replace('"Anna"', '"Anna "'), encoding="utf-8")
+    out = imported(tmp_path, night("Lino19", "2024-03-01"), night("Anna", "2024-03-08"))
+    for path in (site, phh):
+        result = runner.invoke(app, ["import", str(path), "--db", str(tmp_path / "club.db")])
+        assert result.exit_code == 0, result.output
+        out += result.output
+    assert "warning: 'Lino19 ', a new player, looks like 'Lino19'" in out, out
+    assert "warning: 'Anna ', a new player, looks like 'Anna'" in out, out
+
+
+def test_both_new_in_one_file(tmp_path: Path) -> None:
+    """``Anna`` and ``"Anna "`` both new in one night (hand 1 and hand 2): the second is
+    warned of against the first, made by the same file."""
+    text = night("Anna", "2024-03-01", "Eve") + (
+        '\nhand 2 · button "Anna " · "Anna " 100 · Eve 101\n"Anna " folds\nEve collects 2\n'
+    )
+    out = imported(tmp_path, text)
+    assert "warning: 'Anna ', a new player, looks like 'Anna'" in out, out
