@@ -572,7 +572,20 @@ def look_alike_said(name: str, known: str) -> Said:
     import unicodedata
 
     differ = "other letters"
+    if plain(name) and plain(known):  # they differ in case or blanks alone (look_alike)
+        capitals = " ".join(name.split()) != " ".join(known.split())
+        blanks = name.lower() != known.lower()
+        differ = " and ".join(
+            what
+            for what, differs in (
+                ("other capitals", capitals),
+                ("blanks placed otherwise (at an end, or two between words)", blanks),
+            )
+            if differs
+        )
     for here, there in zip(composed(name), composed(known), strict=False):
+        if differ != "other letters":
+            break
         if here != there:
             odd = there if here.isascii() else here
             what = unicodedata.name(odd, f"U+{ord(odd):04X}").lower()

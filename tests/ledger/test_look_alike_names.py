@@ -130,6 +130,14 @@ def test_plain_names_equal_but_for_case_or_blanks_are_warned_of(tmp_path: Path) 
         assert f"(badugi-ledger players merge '{known}' '{new}')" in out, (new, out)
     assert "warning: 'Anna  Lee', a new player, looks like 'Anna Lee'" in out, out
     assert flat.count("warning:") == 4, out
+    # What differs, in words a treasurer can see: not "other letters", nor a blank named as
+    # the letter it stands beside.
+    assert (
+        "'anna', a new player, looks like 'Anna', whom the ledger knows, but is written "
+        "with other capitals:" in flat
+    ), out
+    blanks = "but is written with blanks placed otherwise (at an end, or two between words):"
+    assert flat.count(blanks) == 3, out
     assert players(tmp_path) == sorted(
         ["Anna", "anna", "Anna ", " Anna", "Anna Lee", "Anna  Lee", "Anne", "AnnaLee", "Ben"]
     )
