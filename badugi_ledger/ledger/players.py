@@ -265,11 +265,12 @@ def list_players(db: sqlite3.Connection) -> list[PlayerInfo]:
 
 
 def similar_names(db: sqlite3.Connection) -> list[tuple[str, ...]]:
-    """Groups of separate players whose names differ only in case or spacing (merge candidates)."""
+    """Groups of separate players whose names look alike (merge candidates): the rule the
+    import warns of a new name by (:func:`~badugi_ledger.model.names.look_alike`: case,
+    blanks, an accent, a Cyrillic or Greek letter drawn like a Latin one)."""
     groups: dict[str, list[str]] = {}
     for info in list_players(db):
-        key = " ".join(info.player.casefold().split())
-        groups.setdefault(key, []).append(info.player)
+        groups.setdefault(look_alike(info.player), []).append(info.player)
     return [tuple(g) for g in groups.values() if len(g) > 1]
 
 

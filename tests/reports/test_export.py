@@ -260,3 +260,22 @@ def test_an_export_is_written_as_it_is_read(monkeypatch: pytest.MonkeyPatch) -> 
 
     write_export(db, "postings", "csv", Out())
     assert len(writes) == 1 + (rows + 1) // 2  # the header, then one write a chunk
+
+
+def test_the_merge_candidates_are_the_names_the_import_warns_of() -> None:
+    """The players page's merge candidates (``similar_names``) and the import's look-alike
+    warning follow one rule (``model/names.look_alike``, docs/ledger.md *Players and
+    aliases*): a Cyrillic ``А`` (U+0410) or an accent left out was warned of at the import
+    but was no candidate, which the page listed only for case and spaces."""
+    db = open_ledger(None)
+    nights = [("Ann", "2024-03-01"), ("\u0410nn", "2024-03-02"), ("Tam\u00e1s", "2024-03-03")]
+    nights += [("Tamas", "2024-03-04"), ("Cara", "2024-03-05")]
+    for i, (name, date) in enumerate(nights):
+        night = Session(kind="cash", name=f"N{i}", date=date, season="2024")
+        import_outcomes(
+            db,
+            [hand("1", {name: 50, "Zed": 50}, {name: 5, "Zed": 5}, {"Zed": 10}, session=night)],
+            f"n{i}",
+        )
+    groups = sorted(tuple(sorted(group)) for group in similar_names(db))
+    assert groups == [("Ann", "\u0410nn"), ("Tamas", "Tam\u00e1s")]
