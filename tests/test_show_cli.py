@@ -104,7 +104,9 @@ def test_a_stored_hand_whose_file_is_gone_shows_the_stored_figures(tmp_path: Pat
     assert "chips put in (the ledger keeps no actions)\n         Anna puts in 14\n" in out
     assert "betting round" not in out
     assert "won: Anna 28 with 4-card 8-6-5-3 (Badugi)" in out
-    assert "`badugi-ledger show FILE --hand 000-1` replays it" in " ".join(out.split())
+    said = " ".join(out.split())
+    assert "which is not where it was imported from or no longer holds it as stored" in said
+    assert "the file, wherever it is now, shows them (`show FILE --hand 000-1`)" in said
 
 
 def test_hostile_names_in_a_stored_hand(tmp_path: Path) -> None:

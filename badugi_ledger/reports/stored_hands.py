@@ -314,8 +314,10 @@ def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, objec
         f"stored from {row['source']}:{row['line']}, which no longer holds it (the file's hand "
         "of that number, if any, is another)"
         if left_out
-        else f"stored from {row['source']}:{row['line']}; `badugi-ledger show FILE --hand "
-        f"{row['hand_number']}` replays it with its actions"
+        else f"stored from {row['source']}:{row['line']}, which is not where it was imported "
+        "from or no longer holds it as stored (moved, changed since or gone): the ledger keeps "
+        f"its figures, not its actions; the file, wherever it is now, shows them (`show FILE "
+        f"--hand {row['hand_number']}`)"
     ]
     if row["void_reason"] is not None:
         notes.append(f"void: {row['void_reason']} (it counts for nothing)")

@@ -599,4 +599,4 @@ def test_a_stored_hand_its_file_no_longer_holds_is_not_sent_back_to_the_file(
     assert code == 0, out
     said = " ".join(out.split())
     assert "which no longer holds it (the file's hand of that number, if any, is another)" in said
-    assert "replays it with its actions" not in said, out  # (the file's hand 4: replayed)
+    assert "wherever it is now, shows them" not in said, out  # (the file's hand 4: replayed)
