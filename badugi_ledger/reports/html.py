@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..ledger.connection import reading
-from ..model.money import format_amount, major_units, unit_name
+from ..model.money import UNSTATED, format_amount, major_units, unit_name
 from .chart import Chart, fmt_number, line_chart, nice_ticks
 from .standings import (
     AMOUNT_COLUMNS,
@@ -75,7 +75,8 @@ class Table:
 @dataclass(frozen=True)
 class Group:
     """The standings of one unit: its chart (None without an event) and its table; the
-    heading names the unit when the section has more than one."""
+    heading names the unit when the section has more than one, or the unit is money of a
+    currency no file named (its figures stand bare)."""
 
     unit: str
     heading: str
@@ -197,7 +198,9 @@ def standings_table(
 def _group(unit: str, table: pd.DataFrame, chart: Chart | None, several: bool) -> Group:
     drawn = {line.name: (line.colour, line.dash) for line in chart.lines} if chart else {}
     colours = {(p, unit): drawn[p] for p in (str(p) for p in table["player"]) if p in drawn}
-    heading = f"In {unit_name(unit)}" if several else ""
+    # Named when the section has others, and always for money of a currency no file named,
+    # whose figures stand bare (``format_amount``): the heading is then all that says so.
+    heading = f"In {unit_name(unit)}" if several or unit == UNSTATED else ""
     return Group(unit, heading, chart, standings_table(table, colours))
 
 

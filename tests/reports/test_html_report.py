@@ -316,6 +316,27 @@ def test_money_of_no_named_currency_is_headed_as_the_web_app_heads_it() -> None:
     assert [g.heading for g in cash.groups] == ["In USD", "In money (currency not named)"]
 
 
+def test_money_of_no_named_currency_alone_is_headed_all_the_same() -> None:
+    """The only unit of a section named only when there are others: but money of a currency
+    no file named stands bare (``format_amount``: "22.00"), so a season of such nights alone
+    showed its figures with no unit anywhere on the page; its heading now says what they are
+    (``unit_name``), a named unit alone stays unheaded (its figures carry it)."""
+    db = open_ledger(None)
+    unnamed = Session(
+        kind="cash", name="M", date="2024-02-01", season="2024", chip_value=ChipValue(1, UNSTATED)
+    )
+    stacks = {"Ann": 10_000, "Cy": 10_000}
+    import_outcomes(
+        db,
+        [hand("1", stacks, {"Ann": 450, "Cy": 450}, {"Cy": 900}, session=unnamed, source="m")],
+        "m",
+    )
+    assert [g.heading for g in sections(db)["cash"].groups] == ["In money (currency not named)"]
+    usd = open_ledger(None)
+    import_outcomes(usd, usd_night("A", "2024-01-01", "Ann", "Bob", 1234), "a.bhh")
+    assert [g.heading for g in sections(usd)["cash"].groups] == [""]
+
+
 def test_an_unfinished_tournament_is_named_in_the_note_as_the_standings_title_names_it(
     tmp_path: Path,
 ) -> None:
