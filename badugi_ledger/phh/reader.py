@@ -200,6 +200,15 @@ def _read_hand(
             f"p{count} (the button), each seat once, going round past the highest to the lowest "
             "at most once: the order of play follows them",
         )
+    if "seat_count" in hand:  # the table's size, a claim the seats are held to
+        seat_count = fields.whole("seat_count", hand["seat_count"], "seat_count", least=2)
+        if count > seat_count or max(numbers) > seat_count:
+            what = f"{count} players" if count > seat_count else f"seat {max(numbers)}"
+            fields.fail(
+                "seat_count",
+                f"seat_count {seat_count} is fewer seats than the hand's {what} (seats, "
+                "starting_stacks): a table has at least as many seats as it seats players",
+            )
     draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = forced_bets(antes, blinds, count)

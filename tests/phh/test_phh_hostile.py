@@ -591,3 +591,26 @@ def test_players_or_seats_not_one_per_starting_stack_are_refused_at_their_field(
     assert words in error.message, error
     assert error.position.line == line_of(text, key)
     assert error.position.column == len(f"{key} = ") + 1
+
+
+@pytest.mark.parametrize(
+    ("seats", "seat_count", "what"),
+    [("[1, 2]", "1", None), ("[1, 2]", "0", None), ("[3, 7]", "6", "seat 7"), ("[1, 2]", "2", "")],
+)
+def test_seat_count_is_a_claim_the_seats_are_held_to(
+    seats: str, seat_count: str, what: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The PHH standard's ``seat_count`` ("the number of seats", which our writer writes from
+    the table's ``max-seats``) was never read: ``seat_count = 0``, or a seat 7 at a table of 6,
+    checked clean.  A table has at least as many seats as it seats players, each in a seat it
+    has; a count below 2 is no table.  A hand within it reads as before."""
+    text = hand(seats=seats) + f"seat_count = {seat_count}\n"
+    if what == "":
+        assert not any(isinstance(i, BadugiError) for i in read_both(text, monkeypatch))
+        return
+    error = the_error(text, monkeypatch)
+    assert error.position.line == len(text.splitlines()), error  # (its line, the last)
+    if what is None:
+        assert "seat_count must be a whole number from 2" in error.message, error
+    else:
+        assert f"seat_count 6 is fewer seats than the hand's {what}" in error.message, error
