@@ -900,7 +900,9 @@ def test_an_empty_ledger_path_is_a_usage_error(
     said = " ".join(result.output.replace("│", " ").split())
     assert "an empty path names no file or folder (a script's variable left unset?)" in said
     assert "name the ledger's file (--db club.db)" in said
-    assert ("BADUGI_LEDGER_DB is set but empty" in said) == through_env
+    assert ("(from the environment variable BADUGI_LEDGER_DB): it is set but empty" in said) == (
+        through_env
+    )
     assert ("from the environment variable BADUGI_LEDGER_DB" in said) == through_env
     assert "env var:" not in said
     assert "'.'" not in said

@@ -82,7 +82,7 @@ def a_ledger_file(ctx: typer.Context, param: typer.CallbackParam, value: Path) -
 
         refused = ledger_path_refused("", new=False)
         raise typer.BadParameter(
-            f"{LEDGER_ENV} is set but empty: {refused}, or leave {LEDGER_ENV} unset for "
+            f"it is set but empty: {refused}, or leave {LEDGER_ENV} unset for "
             f"{DEFAULT_DB} in the current folder",
             param_hint=_DB_FROM_ENV,
         )

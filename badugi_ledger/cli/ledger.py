@@ -314,7 +314,7 @@ def tournament_cmd(
     (on every import of its hands).
 
     Exit status 1 when the ledger holds no such tournament (a cash event is none), or for a
-    chop of one its hands play down to one player (nothing to chop); 2 for a term that does
+    chop of one whose hands play down to one player (nothing to chop); 2 for a term that does
     not read (an amount, a prize table).
     """
     from ..ledger.store import ledger_at
