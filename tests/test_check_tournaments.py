@@ -46,9 +46,12 @@ def _check(paths: list[Path], *options: str) -> tuple[int, list[str]]:
     return result.exit_code, result.output.splitlines()
 
 
-def _said(paths: list[Path], warning: str, rule: str, place: str) -> None:
+def _said(
+    paths: list[Path], warning: str, rule: str, place: str, also: tuple[str, ...] = ()
+) -> None:
     """``check`` of ``paths`` says ``warning`` once, at ``place``, one process or two; its
-    summaries count it; ``--json`` has it in the warnings of that hand; ``--strict`` fails."""
+    summaries count it (and one warning of each rule ``also``); ``--json`` has it in the
+    warnings of that hand; ``--strict`` fails."""
     one = _check(paths, "--jobs", "1")
     assert one == _check(paths, "--jobs", "2")
     status, lines = one
@@ -56,10 +59,17 @@ def _said(paths: list[Path], warning: str, rule: str, place: str) -> None:
     assert [line for line in lines if f"[{rule}]" in line] == [
         f"{place}: warning: {warning} [{rule}]"
     ], lines
-    assert lines[-1].endswith(", 1 warning"), lines
+    count = 1 + len(also)
+    assert lines[-1].endswith(f", {count} warning{'s' if count > 1 else ''}"), lines
+    assert all(any(f"[{other}]" in line for line in lines) for other in also), lines
     assert _check(paths, "--strict")[0] == 1
     objects = [json.loads(line) for line in _check(paths, "--json")[1]]
-    said = [(o["source"], o["hand"], w["message"]) for o in objects for w in o["warnings"]]
+    said = [
+        (o["source"], o["hand"], w["message"])
+        for o in objects
+        for w in o["warnings"]
+        if w["rule"] not in also
+    ]
     source, line, _, hand = place.split(":")
     assert said == [(source, hand.removeprefix(" hand "), warning)]
     assert [o["line"] for o in objects if o["hand"] == hand.removeprefix(" hand ")][0] == int(line)
@@ -68,9 +78,18 @@ def _said(paths: list[Path], warning: str, rule: str, place: str) -> None:
 def test_a_player_who_never_sat_down_with_the_starting_chips_in_one_file(tmp_path: Path) -> None:
     night = tmp_path / "night.bhh"
     night.write_text(RENAMED, encoding="utf-8")
-    (warning,) = _import_warnings(tmp_path, [night])
+    warnings = _import_warnings(tmp_path, [night])
+    (warning,) = [w for w in warnings if " sits down in " in w]
     assert warning.startswith("'noor' sits down in Spring Freezeout (2024-04-12) with 170")
-    _said([night], warning, "tournament-second-entry", f"{night}:9:1: hand T1")
+    # and ``noor`` looks like ``Noor`` (other capitals: docs/ledger.md, the look-alike rule)
+    assert [w for w in warnings if w != warning][0].startswith("'noor', a new player, looks")
+    _said(
+        [night],
+        warning,
+        "tournament-second-entry",
+        f"{night}:9:1: hand T1",
+        also=("player-look-alike",),
+    )
 
 
 def test_the_untouched_example_tournament_says_nothing(tmp_path: Path) -> None:
