@@ -162,8 +162,10 @@ Said = tuple["str | Advice", ...]
 words of the front end that says it (:func:`command_text`: the command line's)."""
 
 
-def command_text(said: Said) -> str:
-    """``said`` in the command line's words."""
+def command_text(said: str | Said) -> str:
+    """``said`` in the command line's words (a warning that says no advice, as it is)."""
+    if isinstance(said, str):
+        return said
     return "".join(p if isinstance(p, str) else p.command_words() for p in said)
 
 

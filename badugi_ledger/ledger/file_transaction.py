@@ -218,7 +218,7 @@ def store_file(
             carried = [] if at_end else _carry_warnings(db, source)
             tournaments = [] if at_end else _tournament_warnings(db, source)
             report.warn(*copies, *names, *carried, *tournaments)
-            report.carry_warnings = tuple(map(_words, carried))
+            report.carry_warnings = tuple(map(command_text, carried))
             report.tournament_warnings = tuple(tournaments)
     except KeyboardInterrupt:
         raise StoredThenInterrupted(report) from None
@@ -234,11 +234,6 @@ def _unread(exc: sqlite3.Error) -> str:
         f"(carried pots left behind, tournament entries): {exc}; run the import again "
         "to see them (what is stored counts once)"
     )
-
-
-def _words(warning: str | Said) -> str:
-    """A warning in the command line's words (:attr:`.FileReport.warnings`)."""
-    return warning if isinstance(warning, str) else command_text(warning)
 
 
 def _carry_warnings(
@@ -315,7 +310,7 @@ def refresh_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> N
         was = set(report.carry_warnings) | set(report.tournament_warnings)
         report.warnings = [w for w in report.warnings if w not in was]
         report.warn(*carried, *tournaments)
-        report.carry_warnings = tuple(map(_words, carried))
+        report.carry_warnings = tuple(map(command_text, carried))
         report.tournament_warnings = tuple(tournaments)
 
 

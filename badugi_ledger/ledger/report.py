@@ -325,11 +325,9 @@ class FileReport:
         """Add ``warnings`` to :attr:`warnings`: each in the command line's words, and one
         with advice apart kept as it is said in :attr:`warnings_said`."""
         for warning in warnings:
-            if isinstance(warning, str):
-                self.warnings.append(warning)
-            else:
-                words = command_text(warning)
-                self.warnings.append(words)
+            words = command_text(warning)
+            self.warnings.append(words)
+            if not isinstance(warning, str):
                 self.warnings_said[words] = warning
 
     def warning_notes(self) -> list[str]:
