@@ -119,8 +119,9 @@ class TournamentResult:
             places = f"place {field + 1}" if len(unfilled) == 1 else f"places {field + 1}-"
             places += "" if len(unfilled) == 1 else str(len(self.payouts))
             why.append(f"the {sum(unfilled)} % of {places}, which nobody fills,")
-        unit = self.terms.prize_unit
-        if any(self.pool * pct % (100 * unit) for pct in self.payouts[1:field]):
+        rounded = zip(prizes[1:], self.payouts[1:], strict=False)  # (the places paid)
+        if any(100 * prize != self.pool * pct for prize, pct in rounded):
+            unit = self.terms.prize_unit
             why.append(f"what rounding the other prizes down to {self.money(unit)} leaves")
         return (
             f"the first prize {self.money(prizes[0])} is more than its {first} % of the "
