@@ -6,6 +6,7 @@ the figures and the SQL stay in those libraries.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -143,17 +144,13 @@ async def event_page(request: Request) -> Response:
 EVERY_EVENT = f"{EVENTS_PAGE}."
 
 
-def _event_ids(db: sqlite3.Connection) -> set[str]:
-    """The id of every event, void ones too, as :func:`_event_id` reads a path's."""
-    return {str(e["id"]) for e in event_list(db).events}
-
-
-def _no_such_id(db: sqlite3.Connection, text: str) -> bool:
-    """Whether ``text`` is an id (ASCII digits, as the picker sends) of no event; a name is
-    the library's to look up."""
+def _no_such_id(text: str, every: Iterable[dict[str, object]]) -> bool:
+    """Whether ``text`` is an id (ASCII digits, as the picker sends) of none of the events
+    ``every`` (the ledger's, void ones too: ``event_list``); a name is the library's to look
+    up."""
     if not whole_number(text):
         return False
-    return (text.lstrip("0") or "0") not in _event_ids(db)
+    return (text.lstrip("0") or "0") not in {str(e["id"]) for e in every}
 
 
 def _no_season(db: sqlite3.Connection, season: str | None) -> str | None:
@@ -210,14 +207,15 @@ async def settle_page(request: Request) -> Response:
         db: sqlite3.Connection,
     ) -> tuple[list[Any], list[str], Settlement | SeasonSettlement | LedgerError | None]:
         """The events and seasons to pick from, and the settlement asked for (or why not)."""
-        events = [e for e in reversed(event_list(db).events) if not e["void"] and e["hands"]]
+        every = event_list(db).events
+        events = [e for e in reversed(every) if not e["void"] and e["hands"]]
         seasons = _seasons(db)
         if event is not None and season is not None:
             return events, seasons, LedgerError("Pick an event or a season, not both.")
         no_season = _no_season(db, season)
         if no_season is not None:
             return events, seasons, LedgerError(no_season)
-        if event is not None and _no_such_id(db, event):
+        if event is not None and _no_such_id(event, every):
             then = "pick one of the list" if events else "nothing to settle yet, no event has hands"
             return events, seasons, LedgerError(f"No event {quote(event)} in the ledger: {then}.")
         try:
