@@ -222,7 +222,7 @@ def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -
             "WHERE e.kind = 'cash' AND e.name = ? AND coalesce(e.date, '') = ?",
             [name, date or ""],
         )
-        if str(n).isascii() and str(n).isdigit()
+        if whole_number(str(n))
     ]
     return next_number(max(numbers, key=number_key, default="0").lstrip("0") or "0")
 
