@@ -29,9 +29,7 @@ from ..model.events import (
     FinalStack,
     HandRecord,
     HandsMissing,
-    RakeTaken,
     Seat,
-    SitOut,
     StackChange,
     amounts_currency,
 )
@@ -41,7 +39,7 @@ from ..model.money import hand_figure
 from ..model.names import composed
 from ..model.results import HandResult, Violation
 from .button import ButtonBase
-from .claims import final_line_imbalance
+from .claims import unreplayed_final_line
 from .pools import NightBefore, PoolNight, pool_words
 from .state import UNKNOWN_STACK
 
@@ -329,52 +327,20 @@ def _final_line_imbalance(
     """The ``chips-balance`` mismatch of a hand that could not be replayed whose ``final:``
     line creates or loses chips, or None.  The stacks such a line gives are what the table's
     next hands start from (:meth:`TableTracker._after_failure`), so it is held to the one
-    thing still known without the replay: every player's stack and the recorded rake and
-    carried pot add up to what the players started with (as a replayed hand's claims are,
-    :mod:`.claims`).  Checked when the line names every player dealt in and each of their
-    starting stacks is known."""
-    finals: dict[str, int] = {}
-    first = -1
-    out = rake = 0
-    sitting: set[str] = set()
-    changed: dict[str, int] = {}  # chips bought or taken off before the hand's posts
-    for i, e in enumerate(record.events):
-        if isinstance(e, FinalStack):
-            finals[e.player] = e.amount
-            first = i if first < 0 else first
-        elif isinstance(e, RakeTaken):
-            rake += e.amount
-        elif isinstance(e, CarryOut):
-            out += e.amount
-        elif isinstance(e, SitOut):
-            sitting.add(e.player)
-        elif isinstance(e, StackChange):
-            changed[e.player] = changed.get(e.player, 0) + e.chips
-    if not finals:
-        return None
-    starts: dict[str, int] = {}
-    for seat in record.seats:
-        # A stated stack is the one the hand starts with; a carried one is bought on first.
-        start = seat.stack
-        if start is None:
-            start = carried.get(seat.name)
-            if start is None or start == UNKNOWN_STACK:
-                return None
-            start += changed.get(seat.name, 0)
-        starts[seat.name] = start
-    if not finals.keys() >= starts.keys() - sitting or not finals.keys() <= starts.keys():
-        return None
+    thing still known without the replay (:func:`~.claims.unreplayed_final_line`: the
+    record's seats, its house rake rule, the table's stacks ``carried`` and the pot carried
+    in).  Checked when the line names every player dealt in and each of their starting
+    stacks is known."""
     currency = amounts_currency(record.session, record.settings.currency)
-    rule = record.settings.rake
-    if rule is not None and not rake:
-        # A rake the house rule takes, stated nowhere, is known once the hand is settled: the
-        # stacks may be short of the start by as much as the rule could take, never above it.
-        before = sum(starts.values()) + carry_in
-        if rule.may_have_taken(before - sum(finals.values()) - out, before):
-            return None
-    return final_line_imbalance(
-        finals, starts, carry_in, rake, out, record.position(first), currency
-    )
+    return unreplayed_final_line(
+        record.events,
+        carried,
+        carry_in,
+        record.seats,
+        record.settings.rake,
+        record.position,
+        currency,
+    )[1]
 
 
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:

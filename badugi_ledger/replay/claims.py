@@ -23,15 +23,19 @@ at the line that is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from ..hands.pots import pot_shares
-from ..model.errors import Position
-from ..model.events import Collect
+from ..model.errors import NOWHERE, Position
+from ..model.events import CarryOut, Collect, FinalStack, RakeTaken, SitOut, StackChange
 from ..model.money import hand_amount, hand_figure
 from ..model.results import Violation
-from .state import HandState
+from .state import UNKNOWN_STACK, HandState
+
+if TYPE_CHECKING:
+    from ..model.events import Seat
+    from ..model.settings import RakeRule
 
 _Placed = tuple[Collect, int]
 """A recorded collection and the index of its event in the record (which says where it is)."""
@@ -325,7 +329,7 @@ def final_line_imbalance(
     """The ``chips-balance`` mismatch of a ``final:`` line whose stacks, with the rake and the
     pot carried out, are not what its players started with and the pot carried in: chips
     created or lost (None: they add up), in ``currency`` (None: chips).  Also what a hand that
-    could not be replayed is held to (:mod:`.table`)."""
+    could not be replayed, or read, is held to (:func:`unreplayed_final_line`)."""
     before = sum([start[p] for p in stated if p in start]) + carry_in
     after = sum(stated.values()) + rake + carry_out
     if before == after:
@@ -343,3 +347,70 @@ def final_line_imbalance(
         pos,
         "mismatch",
     )
+
+
+def unreplayed_final_line(
+    events: Sequence[object],
+    carried: Mapping[str, int],
+    carry_in: int,
+    seats: Iterable[Seat] | None = None,
+    rule: RakeRule | None = None,
+    where: Callable[[int], Position] | None = None,
+    currency: str | None = None,
+) -> tuple[bool, Violation | None]:
+    """Whether the ``final:`` line of a hand with no replay to hold it to (one that could
+    not be replayed, or read) adds up, from what its lines (``events``) record: every
+    player's stack and the recorded rake and carried pot add up to what the players started
+    with and the pot carried in (:func:`final_line_imbalance`, as a replayed hand's claims
+    are).  The stacks such a line gives are what the table's next hands may start from, so
+    this is the one thing still known without the replay.
+
+    Returned: whether the line could be held to it, and its ``chips-balance`` mismatch (or
+    None).  Held when the line names every player dealt in and each of their starting stacks
+    is known: ``seats``, the hand line's (a stated stack is the one the hand starts with; one
+    not stated is the table's, ``carried``, with what the lines say was bought or taken off
+    before the deal), or with no hand line read (None), the players the line names, each
+    from the table's stack.  A house ``rule`` that rakes (stated nowhere) is known once the
+    hand is settled: stacks short of the start by as much as it could take add up.  The
+    mismatch is placed at the line's first entry (``where``, of its index in ``events``)."""
+    finals: dict[str, int] = {}
+    first = -1
+    out = rake = 0
+    sitting: set[str] = set()
+    changed: dict[str, int] = {}  # chips bought or taken off before the hand's posts
+    for i, e in enumerate(events):
+        if isinstance(e, FinalStack):
+            finals[e.player] = e.amount
+            first = i if first < 0 else first
+        elif isinstance(e, RakeTaken):
+            rake += e.amount
+        elif isinstance(e, CarryOut):
+            out += e.amount
+        elif isinstance(e, SitOut):
+            sitting.add(e.player)
+        elif isinstance(e, StackChange):
+            changed[e.player] = changed.get(e.player, 0) + e.chips
+    if not finals:
+        return False, None
+    named: Iterable[tuple[str, int | None]]
+    named = ((p, None) for p in finals) if seats is None else ((s.name, s.stack) for s in seats)
+    starts: dict[str, int] = {}
+    for name, stated in named:
+        # A stated stack is the one the hand starts with; a carried one is bought on first.
+        start = stated
+        if start is None:
+            start = carried.get(name)
+            if start is None or start == UNKNOWN_STACK:
+                return False, None
+            start += changed.get(name, 0)
+        starts[name] = start
+    if not finals.keys() >= starts.keys() - sitting or not finals.keys() <= starts.keys():
+        return False, None
+    if rule is not None and not rake:
+        # A rake the house rule takes, stated nowhere, is known once the hand is settled: the
+        # stacks may be short of the start by as much as the rule could take, never above it.
+        before = sum(starts.values()) + carry_in
+        if rule.may_have_taken(before - sum(finals.values()) - out, before):
+            return True, None
+    pos = NOWHERE if where is None else where(first)
+    return True, final_line_imbalance(finals, starts, carry_in, rake, out, pos, currency)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..model.errors import NOWHERE
 from ..model.events import (
     CarryIn,
     CarryOut,
@@ -22,13 +21,12 @@ from ..model.events import (
     FinalStack,
     HandRecord,
     HandsMissing,
-    RakeTaken,
     StackChange,
 )
 from ..model.results import Violation
 from .button import ButtonBase, passed_on
 from .carried import TableState, _final_line_imbalance, _names
-from .claims import final_line_imbalance
+from .claims import unreplayed_final_line
 
 
 def after_unread(state: TableState, unread: Unread, own: bool = True) -> tuple[Violation, ...]:
@@ -61,26 +59,22 @@ def after_unread(state: TableState, unread: Unread, own: bool = True) -> tuple[V
 
 
 def _final_line_adds_up(
-    finals: dict[str, int], recorded: tuple[object, ...], before: dict[str, int], carry: int | None
+    recorded: tuple[object, ...], before: dict[str, int], carry: int | None
 ) -> bool:
     """Whether the ``final:`` line of a hand that could not be read gives stacks the table may
     go on from: each player it names had a known stack before the hand, and the line's
     stacks with the recorded rake and carried pot add up to those stacks, what its readable
-    lines say was bought or taken off, and the pot carried in - no chips created or lost
-    (:func:`~.claims.final_line_imbalance`, as a hand that could not be replayed is held).  A
-    line that cannot be held to it (the table's first hand, a new player) is not gone on
-    from: a stack it gives may be any number (a tournament's chips nobody bought)."""
-    if not finals or carry is None or not before.keys() >= finals.keys():
+    lines say was bought or taken off, and the pot carried in (the one they state, else
+    ``carry``) - no chips created or lost (:func:`~.claims.unreplayed_final_line`, as a hand
+    that could not be replayed is held).  A line that cannot be held to it (the table's first
+    hand, a new player) is not gone on from: a stack it gives may be any number (a
+    tournament's chips nobody bought)."""
+    if carry is None:
         return False
-    starts = {p: before[p] for p in finals}
-    for e in recorded:
-        if type(e) is StackChange and e.player in starts:
-            starts[e.player] += e.chips
     stated_in = [e.amount for e in recorded if type(e) is CarryIn]
     carried_in = sum(stated_in) if stated_in else carry
-    rake = sum(e.amount for e in recorded if type(e) is RakeTaken)
-    out = sum(e.amount for e in recorded if type(e) is CarryOut)
-    return final_line_imbalance(finals, starts, carried_in, rake, out, NOWHERE, None) is None
+    held, imbalance = unreplayed_final_line(recorded, before, carried_in)
+    return held and imbalance is None
 
 
 def unread_final_line(
@@ -156,7 +150,7 @@ def resume(
     ``fresh``: the table's state is new, the hand may have been its first: with no collection
     read, a pot it may have carried is unknown, as at a Progressive table (:func:`after_unread`)."""
     finals = {e.player: e.amount for e in unread.recorded if type(e) is FinalStack}
-    if not _final_line_adds_up(finals, unread.recorded, before or {}, carry):
+    if not _final_line_adds_up(unread.recorded, before or {}, carry):
         finals = {}
     for p, amount in finals.items():
         state.stacks[p] = amount
