@@ -133,13 +133,13 @@ class HandsOfFiles:
         file of another name holds under the same number (:func:`~.model.copies.unnamed_key`):
         such a night is an event named after its file, but the import looks a hand up by its
         fingerprint first (``ledger/writer.py``), which leaves the file's name out.  By the
-        import's rule (:func:`~.model.copies.one_hand`): the same fingerprint and content, a
-        copy it stores once, in the other file's event (a warning); the same fingerprint and
-        other content (stacks carried otherwise), its conflict, not stored (an error, in its
-        words); another fingerprint, a new hand of this file's event - said (a warning) when
-        the file holds hands of that night as they are, which go to the other event: one
-        night in two.  And the lines of the hands the import does not store new (the first
-        two kinds)."""
+        import's rule, the one a hand of one identity is held to
+        (:func:`~.model.copies.in_two_files`): the same fingerprint and content, a copy it
+        stores once, in the other file's event (a warning); the same fingerprint and other
+        content (stacks carried otherwise), its conflict, not stored (an error, in its words);
+        another fingerprint, a new hand of this file's event - said (a warning) when the file
+        holds hands of that night as they are, which go to the other event: one night in two.
+        And the lines of the hands the import does not store new (the first two kinds)."""
         pairs: list[tuple[int, list[tuple[Path, int]]]] = []
         for group, numbers in facts.unnamed.items():
             seen, earlier = self.unnamed.get(group, (set(), []))
@@ -158,7 +158,7 @@ class HandsOfFiles:
                         pairs.append((numbers[i + 1], there))
         if not pairs:
             return [], set()
-        from .model.copies import one_hand, unnamed_copy_words, unnamed_version_words
+        from .model.copies import in_two_files, unnamed_copy_words, unnamed_version_words
 
         mine = self._versions(path, {line for line, _ in pairs})
         wanted: dict[Path, set[int]] = {}
@@ -176,12 +176,12 @@ class HandsOfFiles:
             known = [(o, theirs[o][at]) for o, at in there if at in theirs[o]]
             if here is None or not known:
                 continue
-            same = [(o, b) for o, b in known if b[0].fingerprint == here[0].fingerprint]
-            if not same:
+            paired = [(o, b, c) for o, b in known if (c := in_two_files(here[0], b[0])) is not None]
+            if not paired:  # another hand to the import: a new hand of this file's event
                 others.append((line, here[0], known[0][1][0], here[1]))
                 continue
-            other, before = same[0]
-            if one_hand(before[0], here[0]):
+            other, before, copy = paired[0]
+            if copy:
                 copied.setdefault(other, []).append(here[0].identity[-1])
                 copy_lines.add(line)
                 text = unnamed_copy_words(here[0], before[0])

@@ -222,7 +222,8 @@ def file_key(record: HandRecord) -> FileKey:
     """:func:`file_identity` as two small numbers: what a check of several files keeps of each
     hand (16 bytes, not the hand) to find a hand written in two of them.  Two identities of
     one key are all but impossible, and the hands of a key are read again to be told apart
-    (:func:`in_two_files`), so such a pair would be found to be none."""
+    (:func:`in_two_files`), so such a pair would be found to be none (unless the import takes
+    the one for the other too: one fingerprint)."""
     global _last_table
     seen, known = _last_table
     where = (record.session, record.settings.currency, record.pos.source, record.table)
@@ -322,15 +323,20 @@ def hand_version(record: HandRecord, digests: Versioned) -> HandVersion:
 
 
 def in_two_files(hand: HandVersion, first: HandVersion) -> bool | None:
-    """Whether ``hand``, whose identity (:func:`file_identity`) ``first``, a hand of another
-    file read before it, has too, is a copy of it (:func:`one_hand`: a warning, an import
-    of both stores it once, a duplicate: :func:`copy_words`); else (False) another version
-    of that hand (an error: the import keeps the version read first and reports this one as
-    a conflict, in its words of what differs).  None when the two are not of one identity
-    (two identities of one :func:`file_key`)."""
-    if hand.identity != first.identity:
-        return None
-    return one_hand(first, hand)
+    """What an import of both files makes of ``hand``, a hand of the key of ``first``, a hand
+    of another file read before it (of one :func:`file_key`, or of one :func:`unnamed_key`:
+    the same number at a table of a night without a session name), as it looks a hand up:
+    by its fingerprint first, then by its identity (:func:`file_identity`;
+    ``ledger/writer.py``).  True: a copy of it (:func:`one_hand`: a warning, the import
+    stores it once, a duplicate: :func:`copy_words`); False: another version of that hand
+    (an error: the import keeps the version read first and reports this one as a conflict,
+    in its words of what differs) - the same fingerprint and other content, or another
+    fingerprint under the same identity.  None: to the import, another hand (another
+    identity and fingerprint: a night without a session name in a file of another name,
+    which is an event of its own; two identities of one :func:`file_key`)."""
+    if hand.fingerprint == first.fingerprint:
+        return one_hand(first, hand)
+    return False if hand.identity == first.identity else None
 
 
 def unnamed_copy_words(hand: HandVersion, first: HandVersion) -> str:
