@@ -110,17 +110,16 @@ def _written_otherwise(db: sqlite3.Connection, name: str) -> list[tuple[int, int
 
 def _no_such_name(db: sqlite3.Connection, name: str) -> str:
     """The refusal of a name the ledger does not hold, with the names it may have meant:
-    those that differ from it but for case, blanks and Unicode spelling, else the closest."""
+    those that look like it on a page (:func:`~badugi_ledger.model.names.look_alike`, the
+    rule the import warns of a look-alike new name by: case, blanks, accents, Unicode
+    spelling, a Cyrillic or Greek letter drawn like a Latin one), else the closest."""
     import difflib
 
-    def key(text: str) -> str:
-        return " ".join(composed(text).casefold().split())
-
     names = [str(n) for (n,) in db.execute("SELECT name FROM aliases ORDER BY lower(name), name")]
-    wanted = key(name)
-    close = [n for n in names if key(n) == wanted] if wanted else []
+    wanted = look_alike(name)
+    close = [n for n in names if look_alike(n) == wanted] if wanted else []
     if not close:
-        by_key = {key(n): n for n in reversed(names)}
+        by_key = {look_alike(n): n for n in reversed(names)}
         close = [by_key[k] for k in difflib.get_close_matches(wanted, list(by_key), n=3)]
     hint = f"; did you mean {', '.join(repr(n) for n in close)}?" if close else ""
     return (

@@ -65,6 +65,48 @@ def test_a_name_not_in_the_ledger_is_refused_with_the_names_it_may_mean(
         unmerge_player(db, typed)
 
 
+LOOKS_LIKE_PEPE = "\u0420\u0435\u0440\u0435"  # Cyrillic Er, ie, er, ie: drawn as Pepe
+LOOKS_LIKE_ANNA = "\u0410nna"  # a Cyrillic A, then Latin letters
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("Pepe", LOOKS_LIKE_PEPE), ("pepe", LOOKS_LIKE_PEPE), ("Anna", LOOKS_LIKE_ANNA)],
+)
+def test_a_name_that_looks_like_one_the_ledger_holds_is_the_one_suggested(
+    typed: str, meant: str
+) -> None:
+    """The name a refused one looks like on a page is the one suggested, by the rule the
+    import warns of look-alike names with (``model/names.look_alike``; docs/ledger.md,
+    *Players and aliases*: a Cyrillic letter drawn like a Latin one is another player, as
+    written).  ``Рере`` (every letter Cyrillic) was no near spelling of ``Pepe`` at all, so
+    no name was suggested; ``Аnna`` came after ``Hanna`` and ``Ann``, nearer spellings of
+    ``Anna`` but names that do not look like it."""
+    db = open_ledger()
+    import_outcomes(
+        db,
+        [
+            hand(
+                "1",
+                {LOOKS_LIKE_PEPE: 50, "Hanna": 50},
+                {LOOKS_LIKE_PEPE: 5, "Hanna": 5},
+                {"Hanna": 10},
+            ),
+            hand(
+                "2",
+                {LOOKS_LIKE_ANNA: 50, "Ann": 50},
+                {LOOKS_LIKE_ANNA: 5, "Ann": 5},
+                {"Ann": 10},
+                line=5,
+            ),
+        ],
+        "night.bhh",
+    )
+    with pytest.raises(LedgerError, match="did you mean") as refused:
+        merge_players(db, "Hanna", [typed])
+    assert f"did you mean {meant!r}?" in str(refused.value)
+
+
 def test_list_with_names_is_refused_not_ignored(tmp_path: Path) -> None:
     """``players list Ben Benjamin`` (merge forgotten) listed everyone and merged nothing,
     exit status 0."""
