@@ -48,7 +48,11 @@ made where the texts are silent, each documented here:
   ``HouseRules.half_bet_reopens`` (default on, the card rooms' half-bet rule).  So two short
   all-ins together can reopen it for the player who bet, and not for one who called the
   first of them.  That is the card rooms' rule (Robert's Rules of Poker; the TDA's
-  "re-opening the bet", short all-ins adding up) and PokerKit's in no limit and pot limit.
+  "re-opening the bet", short all-ins adding up) and PokerKit's in no limit and pot limit,
+  but for the first wager of a round: PokerKit takes it for a full one whatever its size (an
+  all-in raise over the big blind by less than the big blind, an all-in bet below it after a
+  draw), where we take the big blind for the least full bet and raise
+  (``tests/replay/test_raise_sizes_pokerkit.py``).
   What the player owes when the action comes back is exactly that sum (their check, call or
   raise left them level with the bet), so no running total is kept: a short all-in puts the
   players who had acted in ``HandState.no_reraise``, and :func:`_not_reopened` weighs what
