@@ -121,11 +121,30 @@ def _no_such_name(db: sqlite3.Connection, name: str) -> str:
     if not close:
         by_key = {look_alike(n): n for n in reversed(names)}
         close = [by_key[k] for k in difflib.get_close_matches(wanted, list(by_key), n=3)]
-    hint = f"; did you mean {', '.join(repr(n) for n in close)}?" if close else ""
+    said, lettered = [], False
+    for known in close:  # a name drawn like the one typed says which letter is another
+        other = _first_other_letter(known, name) if look_alike(known) == wanted else None
+        said.append(repr(known) if other is None else f"{known!r}, with {other}")
+        lettered = lettered or other is not None
+    hint = f"; did you mean {('; ' if lettered else ', ').join(said)}?" if said else ""
     return (
         f"no player or alias named {name!r} in the ledger{hint} (its names: badugi-ledger "
         "players; a name is written as it is, case and all)"
     )
+
+
+def _first_other_letter(name: str, known: str) -> str | None:
+    """The first letter ``name`` writes otherwise than ``known``, a name that looks like it
+    (:func:`~badugi_ledger.model.names.look_alike`), named: ``'Р' where 'Pepe' has 'P' ('Р':
+    cyrillic capital letter er)``; None when their letters are the same (case or blanks)."""
+    import unicodedata
+
+    for here, there in zip(composed(name), composed(known), strict=False):
+        if here != there and here.casefold() != there.casefold():
+            odd = there if here.isascii() else here
+            what = unicodedata.name(odd, f"U+{ord(odd):04X}").lower()
+            return f"{here!r} where {quote(known)!r} has {there!r} ({odd!r}: {what})"
+    return None
 
 
 def _clash(db: sqlite3.Connection, player_a: int, player_b: int) -> str | None:
@@ -569,8 +588,6 @@ def look_alike_warning(name: str, known: str) -> str:
 def look_alike_said(name: str, known: str) -> Said:
     """:func:`look_alike_warning` with what to do apart: merge the two names (the organiser's
     to say, who knows whether they are one person)."""
-    import unicodedata
-
     differ = "other letters"
     if plain(name) and plain(known):  # they differ in case or blanks alone (look_alike)
         capitals = " ".join(name.split()) != " ".join(known.split())
@@ -583,14 +600,8 @@ def look_alike_said(name: str, known: str) -> Said:
             )
             if differs
         )
-    for here, there in zip(composed(name), composed(known), strict=False):
-        if differ != "other letters":
-            break
-        if here != there:
-            odd = there if here.isascii() else here
-            what = unicodedata.name(odd, f"U+{ord(odd):04X}").lower()
-            differ = f"{here!r} where {quote(known)!r} has {there!r} ({odd!r}: {what})"
-            break
+    if differ == "other letters":
+        differ = _first_other_letter(name, known) or differ
     return (
         f"{quote(name)!r}, a new player, looks like {quote(known)!r}, whom the ledger knows, "
         f"but is written with {differ}: they count as two players; if they are one person, ",
