@@ -58,6 +58,22 @@ def test_odd_chip_best_hand_divides_as_button_left(amount: int) -> None:
     assert dict(divide_pot(122, hands, "badacey", best).shares) == {"Noor": 31, "Amara": 91}
 
 
+def test_two_players_tying_both_halves_each_half_is_divided_on_its_own() -> None:
+    """``004`` ("divide that half among its tied winners"; "Do not ... move a spare chip
+    between halves") and seeds README item 4 (the odd chip to the first tied winner clockwise
+    from the button): two players who tie both halves of a pot of 6 (halves of 3) are paid
+    each half's odd chip to the same player, 4 and 2, not a chop of 3 and 3 - a house rule of
+    ours (grammar/README.md, ``odd-chip``): the texts do not speak of one player's two odd
+    chips."""
+    hands = [
+        (name, parse_known_cards(text))
+        for name, text in (("B", "5c 4d 3h 2s Ac"), ("A", "5d 4c 3s 2h Ad"))
+    ]
+    assert dict(divide_pot(6, hands, "badacey", HouseRules()).shares) == {"B": 4, "A": 2}
+    # Every chip a half holds stays in it: 3 and 3, each divided 2 + 1.
+    assert half_amounts(6, "badacey", HouseRules()) == (3, 3)
+
+
 # --- heads-up-uncapped -------------------------------------------------------------------------
 
 UNCAPPED = replace(FL, house=HouseRules(heads_up_uncapped=True))
