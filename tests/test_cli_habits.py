@@ -86,6 +86,7 @@ CHOICES = [
     (["showdown"], "--qualifier", ("A", "2", "9", "10", "T", "J", "Q", "K")),
     (["showdown"], "--odd-chip", ("button-left", "worst-seat", "best-hand")),
     (["showdown"], "--odd-chip-half", ("badugi", "five-card")),
+    (["showdown"], "--odd-chip-split", ("one-each", "all-to-first")),
     (["new"], "--game", GAME_SPELLINGS),
     (["new"], "--structure", ("fixed-limit", "pot-limit", "half-pot-limit", "no-limit")),
     (["import"], "--from", ("text", "pokerstars", "phh")),

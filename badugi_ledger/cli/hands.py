@@ -15,7 +15,13 @@ import typer
 from ..model.errors import BadugiError
 from ..model.games import GameSpelling
 from ..model.limits import MAX_AMOUNT
-from ..model.settings import OddChipHalf, OddChipRule, QualifierRank, StructureKind
+from ..model.settings import (
+    OddChipHalf,
+    OddChipRule,
+    OddChipSplit,
+    QualifierRank,
+    StructureKind,
+)
 from .common import (
     LEDGER,
     MAX_JOBS,
@@ -81,6 +87,13 @@ def showdown(
     odd_chip_half: Annotated[
         OddChipHalf, typer.Option(help="Badacey and Badeucey: the half that gets an odd pot chip.")
     ] = "badugi",
+    odd_chip_split: Annotated[
+        OddChipSplit,
+        typer.Option(
+            help="Chips that do not divide among three or more tied winners: one each to the "
+            "first of them in the odd-chip order, or all to the first (as PHH/PokerKit divide)."
+        ),
+    ] = "one-each",
     as_json: Annotated[
         bool,
         typer.Option("--json", help="Print one JSON object (payouts, hands, halves)."),
@@ -89,7 +102,8 @@ def showdown(
     """Settle a table dispute: rank the shown hands and divide a pot.
 
     Four cards each in Badugi and Progressive Badugi, five in Badacey and Badeucey. The house
-    rules a hand file would set in its header (qualifier, odd chip) are options here.
+    rules a hand file would set in its header (qualifier, odd chip, odd-chip split) are options
+    here.
 
     Exit status 1 when a hand cannot be ranked (a card that does not read or is shown twice, a
     hand of the wrong size), 2 on bad usage.
@@ -101,6 +115,7 @@ def showdown(
     house = HouseRules(
         odd_chip=odd_chip,
         odd_chip_half=odd_chip_half,
+        odd_chip_split=odd_chip_split,
         qualifier_max=QUALIFIER_RANKS[qualifier],
         qualifier_pair_ok=qualifier_pair_ok,
     )

@@ -73,6 +73,23 @@ def test_exercise_5_three_players() -> None:
     assert json.loads(out)["payouts"] == {"A": 75, "B": 75, "C": 30}
 
 
+@pytest.mark.parametrize(
+    ("split", "shares"), [("one-each", (2, 2, 1)), ("all-to-first", (3, 1, 1))]
+)
+def test_odd_chip_split_is_an_option_as_a_night_file_sets_it(
+    split: str, shares: tuple[int, int, int]
+) -> None:
+    """Seeds README item 4 (odd chips a documented house rule) and grammar/README.md's
+    ``house odd-chip-split``: three tied winners of a pot of 5 get the two chips that do not
+    divide one each (the first two from the button's left) or both to the first, as a night
+    file under that rule pays them."""
+    hands = ["A: 2c 3d 4h 5s", "B: 2d 3h 4s 5c", "C: 2h 3s 4c 5d"]
+    code, out, err = run("--pot", "5", "--odd-chip-split", split, "--json", *hands)
+    assert code == 0, err
+    payouts = json.loads(out)["payouts"]
+    assert (payouts["A"], payouts["B"], payouts["C"]) == shares
+
+
 def test_badugi_is_the_default_game_and_pot_defaults_to_ranking_only() -> None:
     code, out, _ = run("Anna: 8♠ 6♥ 5♣ 3♦", "Ben: 7♠ 4♥ 2♣ 2♦")
     assert code == 0
