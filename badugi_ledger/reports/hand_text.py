@@ -72,8 +72,11 @@ def render_hand(view: HandView) -> str:
         lines.append("pots")
         for p in view.pots:
             eligible = ", ".join(t(n) for n in p.eligible)
+            raked = p.amount - sum(s for _, s in p.shares) if p.shares else 0
+            less = f", less the rake {amount_text(raked, unit)}" if raked > 0 else ""
             lines += _wrap(
-                f"  {p.name} pot {amount_text(p.amount, unit)} (eligible: {eligible})", "    "
+                f"  {p.name} pot {amount_text(p.amount, unit)} (eligible: {eligible}){less}",
+                "    ",
             )
             if p.carried:
                 lines += _wrap(f"    {t(p.detail_in(unit))}", "      ")

@@ -167,7 +167,8 @@ def test_real_kingsclub_badacey_hand(corpus_dir: Path) -> None:
         (36, "Player1 calls 22.00"),
     ]
     text = render_hand(view)
-    assert "main pot 341.00 (eligible: Hero, Player1)" in text
+    # Its halves (168.00 each) add up to the pot less the rake, which the pot's line says.
+    assert "main pot 341.00 (eligible: Hero, Player1), less the rake 5.00\n" in text
     assert "rake: 5.00\n" in text
     assert "Hero           681.96  (+8.50)" in text
     assert max(len(line) for line in text.splitlines()) <= 80
