@@ -73,9 +73,10 @@ class Advice:
     files``: the files that still hold the night as it was; ``merge them``: the name the
     ledger knows, then the new one."""
     hand: str = ""
-    """``void the file's copies``: the first hand to void (its number)."""
+    """``void the file's copies``: the first hand to void (its number); ``void this one too``:
+    the hand to void, when the ledger can name it (else the command says ``NUMBER``)."""
     table: str = ""
-    """``void the file's copies``: its table."""
+    """``void the file's copies``, ``void this one too``: its table."""
     one: bool = True
     """``void the file's copies``: it is the only one (else the first of several)."""
     joiner: str = ": "
@@ -96,9 +97,11 @@ class Advice:
         if self.action == "replace to leave out of play":
             return "import again with --replace to leave it out of the night's play"
         if self.action == "void this one too":
+            hand = quote(self.hand) if self.hand else "NUMBER"
+            at_table = f" --table {_word(self.table)}" if self.table else ""
             return (
-                f"void that one too (badugi-ledger void --event {self.event} --hand NUMBER "
-                f"--reason {quote(self.reason)!r})"
+                f"void that one too (badugi-ledger void --event {self.event} --hand {hand}"
+                f"{at_table} --reason {quote(self.reason)!r})"
             )
         if self.action == "replace the other file":
             return (
@@ -217,14 +220,19 @@ def command_word(path: str) -> str:
     return repr(quote(path))
 
 
+def _word(name: str) -> str:
+    """A table's name as a word of a command to type: quoted unless letters, digits, ``-``
+    and ``_``."""
+    return name if name.replace("-", "").replace("_", "").isalnum() else repr(quote(name))
+
+
 def void_command_words(event: str, number: str, table: str, one: bool) -> str:
     """The ``void`` command that takes hand ``number`` at ``table`` of ``event`` (as
     ``--event`` takes it: its id, name or key) out as a copy (``one``: the only one to void,
     else the first of several)."""
     if not event.replace("-", "").replace("_", "").isalnum():
         event = repr(quote(event))
-    word = table if table.replace("-", "").replace("_", "").isalnum() else repr(quote(table))
-    at_table = f" --table {word}" if table else ""
+    at_table = f" --table {_word(table)}" if table else ""
     each = "" if one else ", and so for each"
     return (
         f"badugi-ledger void --event {event} --hand {quote(number)}{at_table} --reason copy{each}"

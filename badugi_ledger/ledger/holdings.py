@@ -30,7 +30,7 @@ from .event_lookup import event_label_of
 from .report import GONE_FROM_FILE, REJECTED_KEPT, Conflict, FileReport
 from .rows import HandRows
 from .source_paths import another_file_before, other_names, real_path
-from .void_matching import OrganiserVoids, VoidedHand
+from .void_matching import OrganiserVoids, VoidedHand, event_arg
 from .void_reasons import (
     LEFT_OUT,
     left_out_reason,
@@ -329,7 +329,7 @@ class FileHoldings:
                 "(a hand deleted before it), the ledger cannot tell"
             )
             advice: Advice | None = Advice(
-                "void this one too", event=self._event_arg(event_id), reason=reason
+                "void this one too", event=event_arg(self.conn, event_id), reason=reason
             )
             (content,) = self.conn.execute(
                 "SELECT content FROM hands WHERE id = ?", [row_id]
@@ -360,18 +360,6 @@ class FileHoldings:
             ).fetchone()
             is not None
         )
-
-    def _event_arg(self, event_id: int) -> str:
-        """How ``void --event`` names event ``event_id``: its name, quoted for a shell when it
-        holds a blank (or its id, when its name is not its own)."""
-        name, count = self.conn.execute(
-            "SELECT e.name, (SELECT count(*) FROM events o WHERE o.name = e.name) "
-            "FROM events e WHERE e.id = ?",
-            [event_id],
-        ).fetchone()
-        if count != 1:
-            return str(event_id)
-        return repr(name) if not name.replace("-", "").replace("_", "").isalnum() else str(name)
 
     def _held_elsewhere(self, row_id: int) -> str:
         """This file no longer holds the hand ``row_id``: it is no longer one of its copies.

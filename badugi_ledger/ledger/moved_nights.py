@@ -4,12 +4,22 @@ names the session), so the old rows are left out and new ones stored in the even
 names now.  What belongs to the night goes with it:
 
 * its **void** (:func:`~.corrections.follow_void`): a voided night re-dated stays void;
+* the **voids of its hands** another file of it holds now (:func:`_follow_hand_voids`): a
+  file split off the night in the correction that re-dates it, imported before this one,
+  stored the voided hand counting in the new event (nothing then said the two events were
+  one night); this move proves it, so the void follows the hand there;
 * and when the night was split over several files, and only this one moved, the night is
   now two events: the report says so, naming both events and the files that still hold the
   old one, so the organiser corrects them too.  Not refused: each file is imported in its
   own transaction, so refusing would leave no order in which the files could be corrected.
 
 The terms of a tournament follow their hands in :func:`~.moved_terms.follow_moved_hands`.
+
+What a move proves stays in the ledger after its import: the hands a file left out of the
+old event are there beside its hands in the new one, and a row moved has its audit
+(:func:`~.void_matching.moved_here_from`).  So a file of the night imported later (the
+night's file split in the same correction) meets the night's voided hands in the event it
+is in now (:mod:`.void_matching`).
 """
 
 from __future__ import annotations
@@ -18,11 +28,12 @@ import sqlite3
 from collections.abc import Collection
 
 from .advice import Advice
-from .corrections import follow_void
+from .corrections import follow_void, void_hand
 from .event_lookup import event_label_of
 from .import_audit import ImportAudit
 from .report import Conflict, FileReport
-from .void_reasons import LEFT_OUT
+from .void_matching import OrganiserVoids, moved_as_itself
+from .void_reasons import LEFT_OUT, organisers_reason
 
 
 def follow_moved_nights(
@@ -35,10 +46,33 @@ def follow_moved_nights(
         why = follow_void(db, audit.at, night, moved_to)
         if why is not None:
             _say(db, report, moved_to, f"the night's void follows it here: {why}")
+        _follow_hand_voids(db, report, night, moved_to, audit.at)
         others = _other_files(db, night, report.source)
         if others:
             split = _split(db, report.source, night, moved_to, others)
             _say(db, report, moved_to, split, Advice("correct the other files", others=others))
+
+
+def _follow_hand_voids(
+    db: sqlite3.Connection, report: FileReport, night: int, moved_to: int, at: str
+) -> None:
+    """The hands voided in ``night`` that another file of it holds in ``moved_to``, stored
+    before this move (:meth:`.OrganiserVoids.moved_with_night`): each voided there by the
+    organiser's reason (audited), and said in the report at that hand, naming the voided one.
+    A voided hand this file moved itself is its row, moved with its void."""
+    voids = OrganiserVoids(db)
+    for voided, row_id, number, line in voids.moved_with_night(night, moved_to, report.source):
+        reason = organisers_reason(voided.void) or voided.void
+        void_hand(db, at, moved_to, row_id, voided.table, number, reason)
+        (source,) = db.execute("SELECT source FROM hands WHERE id = ?", [row_id]).fetchone()
+        report.replaced.append(
+            Conflict(
+                str(source), line, number, voided.table, event_label_of(db, moved_to),
+                (f"hand {voided.number} of {event_label_of(db, night)}, which an organiser "
+                 f"voided, moved to {source} with its night; {report.source} puts the night "
+                 f"in this event now, so the void follows it: voided ({reason})",),
+            )
+        )  # fmt: skip
 
 
 def _moves(
@@ -47,32 +81,38 @@ def _moves(
     """(old event, new event) of each move the import whose audit rows ``audit`` finds made
     (:meth:`.ImportAudit.taken_out`): a hand stored again in another event (the same row),
     or one left out of its file (voided) that the file holds in another event now - the same
-    table, number and content under another fingerprint (a corrected date or name makes it
-    another hand to the ledger)."""
+    table and number, and the same content or the hand itself otherwise
+    (:func:`~.void_matching.moved_as_itself`: a name corrected through the night in the same
+    correction), under another fingerprint (a corrected date or name makes it another hand to
+    the ledger)."""
     if not events:
         return []
     moves = set()
-    left: dict[tuple[str, str, str], set[int]] = {}
+    left: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
     taken, params = audit.taken_out()
-    for night, action, moved_to, table, number, content in db.execute(
-        "SELECT a.event_id, a.action, h.event_id, coalesce(h.table_name, ''), h.hand_number, "
-        f"h.content FROM ({taken}) a JOIN hands h ON h.id = a.hand_row",
+    for night, action, moved_to, row_id, table, number, content in db.execute(
+        "SELECT a.event_id, a.action, h.event_id, h.id, coalesce(h.table_name, ''), "
+        f"h.hand_number, h.content FROM ({taken}) a JOIN hands h ON h.id = a.hand_row",
         params,
     ):
         if night not in events:
             continue
         if action == "void":
-            left.setdefault((str(table), str(number), str(content)), set()).add(int(night))
+            left.setdefault((str(table), str(number)), []).append(
+                (int(night), int(row_id), str(content))
+            )
         elif moved_to != night:
             moves.add((int(night), int(moved_to)))
     if left:  # one pass over the file's hands, however many it left out
-        for event_id, table, number, content in db.execute(
-            "SELECT event_id, coalesce(table_name, ''), hand_number, content FROM hands "
+        for event_id, new_id, table, number, content in db.execute(
+            "SELECT event_id, id, coalesce(table_name, ''), hand_number, content FROM hands "
             "WHERE source = ? AND (void_reason IS NULL OR substr(void_reason, -?) != ?)",
             [source, len(LEFT_OUT), LEFT_OUT],
         ):
-            for night in left.get((str(table), str(number), str(content)), ()):
-                if night != event_id:
+            for night, old_id, was in left.get((str(table), str(number)), ()):
+                if night != event_id and (
+                    was == content or moved_as_itself(db, old_id, int(new_id))
+                ):
                     moves.add((night, int(event_id)))
     return sorted(moves)
 

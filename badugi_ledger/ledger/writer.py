@@ -303,6 +303,9 @@ class FileWriter:
                      self.now)
                 )  # fmt: skip
                 self.report.stored += 1
+                alike = self.holdings.voids.alike(event_id, rows)
+                if alike is not None:  # (a voided hand of another night, maybe this one)
+                    self.report.warn(alike)
             self.touched.add(event_id)
             if rows.hand[5] in PROGRESSIVE_GAMES:
                 self.carry_tables.add(rows.identity[0])

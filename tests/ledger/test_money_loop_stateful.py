@@ -23,13 +23,16 @@ stays on its hand"): it follows the hand through a renamed player, a card no one
 night re-dated (*Void*: "A void belongs to the night"), and a hand played from other stacks
 only when its cards were shown ("stacks carried otherwise"), and through any of these in the
 correction that re-dates the night (each change alone keeps the void, so together they do);
-a hand moved to another night is another hand, which counts.  A void does NOT follow a hand
-moved to another file of its night (the night's file split) in the correction that re-dates
-the night: the file it is in now never imported it, and the ledger does not take a hand of
-another event alike for it (reported, not decided here; the model follows the ledger).  A
-void of an event whose hands all went to other nights (two files merged) voids nothing the
-fresh ledger holds.  Commands the ledger refused are given to
-no ledger.
+a hand moved to another night is another hand, which counts.  A void follows a hand moved to
+another file of its night (the night's file split) in the correction that re-dates the night
+once the ledger knows the two dates are one night: a file stored a hand of the night at the
+old date and then, as itself, at the new one (*Void*: "A void stays on its hand ... whichever
+file of the night holds it"), whichever of the files is imported first (the voided hand met
+in the other file, or voided by the import that moves the night).  Until then, or when no
+file proves it (every hand of the night's old files moved to the new one), the hand counts
+and the import names the voided hand.  A void of an event whose hands all went to other
+nights (two files merged) voids nothing the fresh ledger holds.  Commands the ledger refused
+are given to no ledger.
 """
 
 from __future__ import annotations
@@ -277,6 +280,17 @@ class MoneyLoop(RuleBasedStateMachine):
         self.on_hand: dict[int, tuple[Hand, str, str]] = {}
         """The voids and un-voids of hands (by their place in :attr:`commands`) still on
         their hand, with the hand's version, date and file as the ledger last stored it."""
+        self.versions: dict[tuple[str, int], list[tuple[Hand, str, str]]] = {}
+        """Every version of each hand the imports stored, by number and night, oldest first."""
+        self.moves: set[tuple[int, str, str]] = set()
+        """(night, old date, new date): a file stored a hand of the night at the old date,
+        then the same hand (as itself) at the new one - the ledger's proof that the two
+        dates are one night."""
+        self.parked: dict[int, tuple[Hand, str, str]] = {}
+        """The voids of hands moved to another file of their night in the correction that
+        re-dated it, before the ledger knew the two dates are one night, by their place in
+        :attr:`commands`, with the voided version, date and file: they follow their hand
+        once it does (:attr:`moves`)."""
         self.log: list[str] = []
         self.imported: set[str] = set()
         """The files the ledger holds hands from."""
@@ -460,10 +474,12 @@ class MoneyLoop(RuleBasedStateMachine):
             # too), the ledger still counts the old file's hands, and no import of the folder
             # can tell the old file is gone; the organiser takes the report's advice.
             self.do_import([self.folder / new], words + " --replace", **options, replace=True)
-        for held in (self.stored, self.on_hand):  # (the file's hands: its own by either name)
+        for held in (self.stored, self.on_hand, self.parked):  # (its own by either name)
             for key, (hand, date, name) in list(held.items()):
                 if name == old:
                     held[key] = (hand, date, new)  # type: ignore[index]
+        for versions in self.versions.values():
+            versions[:] = [(h, d, new if n == old else n) for h, d, n in versions]
 
     def merge_files(self, data: st.DataObject) -> None:
         """The hands of one night's file moved to the end of another's (of another night, or
@@ -501,15 +517,44 @@ class MoneyLoop(RuleBasedStateMachine):
         when its cards were shown, its night re-dated, in one correction or several
         (:func:`_void_stays`)."""
         date = self.nights[night].date
+        key = (hand.number, night)
         for index, (old, old_date, old_name) in list(self.on_hand.items()):
             command = self.commands[index]
             if command.uid != hand.number or command.night != night:
                 continue
-            if _void_stays(old, hand) and (old_date == date or old_name == name):
+            if _void_stays(old, hand) and (
+                old_date == date or old_name == name or (night, old_date, date) in self.moves
+            ):
                 self.on_hand[index] = (hand, date, name)
-            else:  # (re-dated and moved to another file at once: see the module's docstring)
+            else:
                 del self.on_hand[index]
-        self.stored[(hand.number, night)] = (hand, date, name)
+                if _void_stays(old, hand) and command.words == "void":
+                    self.parked[index] = (old, old_date, old_name)  # (the module's docstring)
+        for was, was_date, was_name in self.versions.get(key, []):
+            if was_name == name and was_date != date and _void_stays(was, hand):
+                self.moved(night, was_date, date)
+        self.stored[key] = (hand, date, name)
+        self.versions.setdefault(key, []).append((hand, date, name))
+        self.follow_parked()
+
+    def moved(self, night: int, old_date: str, date: str) -> None:
+        """The ledger knows the night's hands of ``old_date`` are its hands of ``date``."""
+        self.moves.add((night, old_date, date))
+
+    def follow_parked(self) -> None:
+        """The parked voids whose night's move is known: on their hand again, when the
+        ledger holds it at the new date as the voided one, voided by the import that moves
+        the night or met as itself."""
+        for index, (old, old_date, _) in list(self.parked.items()):
+            command = self.commands[index]
+            assert command.uid is not None and command.night is not None
+            held = self.stored.get((command.uid, command.night))
+            if held is None:
+                continue
+            hand, date, name = held
+            if (command.night, old_date, date) in self.moves and _void_stays(old, hand):
+                del self.parked[index]
+                self.on_hand[index] = held
 
     # -- imports ------------------------------------------------------------------------------
 

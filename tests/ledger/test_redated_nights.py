@@ -147,6 +147,27 @@ def test_a_voided_night_stays_void_when_it_is_redated_and_back(tmp_path: Path) -
     assert figures(db) == voided_fresh(tmp_path / "back", night())
 
 
+def test_a_voided_night_stays_void_when_redated_in_the_correction_that_renames_a_player(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md, *Void*: "A void belongs to the night, not to its date or name", and
+    each hand is met as itself with its players renamed ("A void stays on its hand").  The
+    whole night voided, then its date corrected (2024-06-01 -> 06-02) in the correction that
+    corrects Dan's name to Daniel through it: the event of the new date is void too, as a
+    fresh import of the final file voided is.  It counted: the night's moved hands were
+    found by their content alone, which the renamed player changes."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void_in(db, EVENT, reason="not a club night")
+    write(path, night(_renamed(HANDS), LATER))
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "the night's void follows it here: not a club night" in out, out
+    assert _no_ids(figures(db)) == _no_ids(
+        voided_fresh(tmp_path / "later", night(_renamed(HANDS), LATER))
+    )
+
+
 def voided_fresh(folder: Path, text: str) -> dict[str, object]:
     """The figures of a ledger built from the night ``text`` alone, the night voided."""
     fresh(folder, {"n.bhh": text})
@@ -267,3 +288,105 @@ def test_a_file_imported_in_the_same_second_as_a_moved_one_is_not_said_to_move(
     said = [line for line in out.splitlines() if "the night is split" in line]
     assert len(said) == 1, out
     assert f"{t} puts its hands in" in said[0] and f"{u}, {w} still hold" in said[0], said
+
+
+# --- a hand moved to another file of its night in the correction that re-dates it ------------
+
+SPLIT = FINALS[2].replace(
+    "hand 3 · button Cara · Anna · Ben · Cara · Dan",
+    "hand 3 · button Cara · Anna 103 · Ben 98 · Cara 83 · Dan 116",
+)
+"""Hand 3 of :data:`FINALS` as the first hand of a file of its own: its stacks stated."""
+CHIPS = "chips 100 = 10 EUR\n"
+
+
+def _split_night(tmp_path: Path, renamed: bool) -> tuple[Path, Path, Path, dict[str, str]]:
+    """The night of :data:`FINALS` imported from one file, hand 3 (a showdown) voided; then
+    its file split (hand 3 to a file of its own) in the correction that re-dates the night
+    (2024-06-01 -> 06-02), with Dan's name corrected to Daniel through both files when
+    ``renamed``: the ledger, the two files, and the final files by name."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "night" / "n.bhh", night(FINALS, HEAD + CHIPS))
+    assert invoke("import", first, "--db", db)[0] == 0
+    void_in(db, EVENT, "3")
+    hands, split = (
+        (FINALS[:2], SPLIT) if not renamed else (_renamed(FINALS[:2]), _renamed((SPLIT,))[0])
+    )
+    final = {"n.bhh": night(hands, LATER + CHIPS), "b.bhh": night((split,), LATER + CHIPS)}
+    write(first, final["n.bhh"])
+    second = write(tmp_path / "night" / "b.bhh", final["b.bhh"])
+    return db, first, second, final
+
+
+def _fresh_split(folder: Path, files: dict[str, str]) -> dict[str, Any]:
+    """The figures of a ledger built from ``files`` alone, hand 3 voided in the event of the
+    corrected date."""
+    paths = [write(folder / name, text) for name, text in files.items()]
+    db = folder / "fresh.db"
+    assert invoke("import", *paths, "--db", db)[0] == 0
+    void_in(db, str(event_ids(db)["2024-06-02"]), "3")
+    return figures(db)
+
+
+@pytest.mark.parametrize("renamed", [False, True], ids=["as-it-was", "players-renamed"])
+@pytest.mark.parametrize("order", ["moving-file-first", "split-file-first", "one-import"])
+def test_a_voided_hand_moved_to_another_file_of_its_night_re_dated_stays_void(
+    tmp_path: Path, order: str, renamed: bool
+) -> None:
+    """docs/ledger.md, *Void*: a void belongs to the night, not its date ("A void belongs to
+    the night"), and stays on its hand ("A void stays on its hand"), whichever file of the
+    night holds it.  Hand 3 voided, then the night's file split in two (hand 3 to b.bhh) in
+    the correction that re-dates it (and corrects Dan's name to Daniel): once a file of the
+    night puts its hands in the event of the new date, the two events are one night, so
+    hand 3 stays void there - b.bhh imported after that file (the voided hand met in it),
+    before it (the move voids it, the report says so at b.bhh's hand), or in the same import.
+    It counted again, unsaid: b.bhh never imported it, and the ledger took no hand of another
+    event for it."""
+    db, first, second, final = _split_night(tmp_path, renamed)
+    if order == "moving-file-first":
+        code, out = invoke("import", first, "--db", db, "--replace")
+        assert code == 0, out
+        code, out = invoke("import", second, "--db", db, "--replace")
+        assert code == 0 and "it stays void (misdeal)" in out, out
+    elif order == "split-file-first":
+        code, out = invoke("import", second, "--db", db)
+        assert code == 0, out
+        code, out = invoke("import", first, "--db", db, "--replace")
+        assert code == 0, out
+        assert "moved to" in out and "so the void follows it: voided (misdeal)" in out, out
+    else:
+        code, out = invoke("import", first, second, "--db", db, "--replace")
+        assert code == 0 and "misdeal" in out, out
+    assert _no_ids(figures(db)) == _no_ids(_fresh_split(tmp_path / "fresh", final))
+
+
+def test_a_voided_hand_the_ledger_cannot_tell_moved_is_named_with_its_void_command(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md, *Void* ("Money is never wrong silently"): hand 3 voided, then written
+    in a file of its own dated 2024-06-02 while the night's file keeps 2024-06-01 - another
+    date, and no file of the night's old date puts its hands there, so nothing proves the
+    two are one night (a hand alike at another night is another hand).  It counts, and the
+    import says so at it (the text report and ``warnings`` of ``--json``), naming the voided
+    hand and the ``void`` that voids it; that command gives the figures of the night with
+    hand 3 voided in its new event."""
+    db, first, second, final = _split_night(tmp_path, renamed=False)
+    write(first, night(FINALS[:2], HEAD + CHIPS))  # (the night's file not re-dated)
+    code, out = invoke("import", second, "--db", db, "--json")
+    assert code == 0, out
+    (warning,) = [w for f in json.loads(out)["files"] for w in f["warnings"]]
+    assert "hand 3 at table T of Test night (2024-06-02) is, figure for figure, hand 3 of " in (
+        warning
+    ), warning
+    assert "Test night (2024-06-01), which an organiser voided (misdeal)" in warning, warning
+    command = warning[warning.index("(badugi-ledger void ") + 1 : -1]
+    assert command == f"badugi-ledger void --event {event_ids(db)['2024-06-02']} --hand 3 " + (
+        "--table T --reason 'misdeal'"
+    ), command
+    words = command.split()[1:-1] + ["misdeal"]
+    code, out = invoke(*words, "--db", db)
+    assert code == 0, out
+    write(first, final["n.bhh"])
+    code, out = invoke("import", first, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == _fresh_split(tmp_path / "fresh", final)
