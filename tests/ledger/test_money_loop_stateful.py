@@ -26,8 +26,8 @@ correction that re-dates the night (each change alone keeps the void, so togethe
 a hand moved to another night is another hand, which counts.  A void follows a hand moved to
 another file of its night (the night's file split) in the correction that re-dates the night
 once the ledger knows the two dates are one night: a file stored a hand of the night at the
-old date and then, as itself, at the new one (*Void*: "A void stays on its hand ... whichever
-file of the night holds it"), whichever of the files is imported first (the voided hand met
+old date and then, as itself, at the new one (*Void*: "A voided hand moved to another file of
+its night"), whichever of the files is imported first (the voided hand met
 in the other file, or voided by the import that moves the night).  Until then, or when no
 file proves it (every hand of the night's old files moved to the new one), the hand counts
 and the import names the voided hand.  A void of an event whose hands all went to other

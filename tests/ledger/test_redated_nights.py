@@ -335,13 +335,13 @@ def test_a_voided_hand_moved_to_another_file_of_its_night_re_dated_stays_void(
 ) -> None:
     """docs/ledger.md, *Void*: a void belongs to the night, not its date ("A void belongs to
     the night"), and stays on its hand ("A void stays on its hand"), whichever file of the
-    night holds it.  Hand 3 voided, then the night's file split in two (hand 3 to b.bhh) in
-    the correction that re-dates it (and corrects Dan's name to Daniel): once a file of the
-    night puts its hands in the event of the new date, the two events are one night, so
-    hand 3 stays void there - b.bhh imported after that file (the voided hand met in it),
-    before it (the move voids it, the report says so at b.bhh's hand), or in the same import.
-    It counted again, unsaid: b.bhh never imported it, and the ledger took no hand of another
-    event for it."""
+    night holds it ("A voided hand moved to another file of its night").  Hand 3 voided,
+    then the night's file split in two (hand 3 to b.bhh) in the correction that re-dates it
+    (and corrects Dan's name to Daniel): once a file of the night puts its hands in the
+    event of the new date, the two events are one night, so hand 3 stays void there - b.bhh
+    imported after that file (the voided hand met in it), before it (the move voids it, the
+    report says so at b.bhh's hand), or in the same import.  It counted again, unsaid: b.bhh
+    never imported it, and the ledger took no hand of another event for it."""
     db, first, second, final = _split_night(tmp_path, renamed)
     if order == "moving-file-first":
         code, out = invoke("import", first, "--db", db, "--replace")
