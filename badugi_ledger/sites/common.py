@@ -138,13 +138,21 @@ _AMOUNT = re.compile(
 )
 
 
+_THOUSANDS = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")
+"""The whole part of an amount written with commas: every comma groups thousands.  A comma
+anywhere else (``$0,25``, a decimal comma of an edited file) is no amount: its commas dropped,
+``$0,25`` read as $25, a hand's money would be a hundred times what was played, and a hand
+whose every amount is so written replays clean."""
+
+
 def parse_amount(
     text: str, *, currency: str | None, position: Position | None = None, signed: bool = False
 ) -> int:
     """An amount as printed, as an integer: cents of money where the hand's amounts are in
     ``currency``, whole chips where it is None (a tournament's chips, play money).
 
-    Only plain decimal figures are amounts: no exponent, no ``inf`` or ``NaN``, at most
+    Only plain decimal figures are amounts: a comma only between groups of three digits
+    (:data:`_THOUSANDS`), no exponent, no ``inf`` or ``NaN``, at most
     :data:`~badugi_ledger.model.limits.MAX_DIGITS` digits, within ±2^53 once in cents; a sign only
     where ``signed`` (a KingsClub net result); no symbol or code of another currency (``€2`` in
     a hand played in USD, ``$2`` in a hand of chips): a site writes one currency on every amount
@@ -181,6 +189,11 @@ def parse_amount(
     fraction = (m["fraction"] or "").rstrip("0") if m is not None else ""
     if m is None or not (whole or m["fraction"]):
         return _not_a_number(text, bad)
+    if "," in m["whole"] and not _THOUSANDS.fullmatch(m["whole"]):
+        raise bad(
+            "is not a number as sites write them: a comma only groups thousands (1,500), "
+            "and cents follow a point ($0.25)"
+        )
     other = _other_currency(m["symbol"], m["code"], currency)
     if other is not None:
         raise bad(f"is in {other} in a hand played {f'in {currency}' if cents else 'for chips'}")

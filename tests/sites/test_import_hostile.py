@@ -315,3 +315,37 @@ def test_a_damaged_site_hand_says_what_it_lacks_in_words(tmp_path: Path) -> None
         "this hand is damaged and cannot be read (nothing for 'balance' where the site writes "
         "one: a part missing, or a seat or name the hand does not have)"
     )
+
+
+@pytest.mark.parametrize("text", ["$0,25", "0,25", "12,50", "1,5", "1,0000", ",500", "500,",
+                                  "1,,000", "$5,00 USD", "-3,50"])  # fmt: skip
+def test_a_comma_that_groups_no_thousands_is_no_amount(text: str) -> None:
+    """A comma in an amount groups thousands (``1,285.50``, KingsClub; ``1,500`` chips,
+    PokerStars); its commas were dropped wherever they stood, so a decimal comma (``$0,25``, a
+    file saved from an editor set to a European language) read as $25."""
+    with pytest.raises(ImportFormatError) as caught:
+        parse_amount(text, currency="USD", signed=True)
+    assert caught.value.rule == "bad-amount" and "a comma only groups thousands" in str(
+        caught.value
+    )
+
+
+@pytest.mark.parametrize("text", ["1,500", "1,285.50", "12,345,678.05", "$2,000"])
+def test_commas_between_thousands_are_read(text: str) -> None:
+    assert parse_amount(text, currency="USD") == round(
+        float(text.strip("$").replace(",", "")) * 100
+    )
+
+
+@pytest.mark.parametrize("site", SITES, ids=lambda s: s.name)
+def test_a_history_written_with_decimal_commas_reads_no_hand(site: Site, tmp_path: Path) -> None:
+    """Every ``0.25`` of a real history written ``0,25``: before the fix, two of the four
+    PokerStars hands replayed clean with every amount a hundred times what was played (a pot
+    of $0.20 paid as $20.00), and import stored them.  Each hand is an error at a line of it."""
+    text = re.sub(r"(\d)\.(\d\d)\b", r"\1,\2", _text(site))
+    path = tmp_path / f"{site.name}.txt"
+    path.write_text(text, encoding="utf-8")
+    items = _items(path, site.name)
+    assert items and not any(isinstance(i, HandRecord) for i in items), items
+    assert all(isinstance(i, BadugiError) and i.position.source == str(path) for i in items)
+    assert any("a comma only groups thousands" in str(i) for i in items), items
