@@ -275,20 +275,20 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
     hands: list[LiveHand] = []
     nxt: NextActions | None = None
     firsts = [_first_line(o, lines) for o in outcomes]
+    nexts = _next_later(firsts)
+    more_of: dict[int, list[LiveProblem]] = {}  # (the hands' further unreadable lines)
     for i, outcome in enumerate(outcomes):
         if outcome.hand_id is None:
             outside.extend(_problem(outcome, v) for v in problems(outcome))
             continue
         if outcome.record is None and hands and hands[-1].hand_id == outcome.hand_id:
             # Another unreadable line of the same hand: one hand, its problems together.
-            last = hands[-1]
-            more = tuple(_problem(outcome, v) for v in problems(outcome))
-            hands[-1] = LiveHand(
-                last.hand_id, last.first_line, last.last_line, "error", last.problems + more
+            more_of.setdefault(len(hands) - 1, []).extend(
+                _problem(outcome, v) for v in problems(outcome)
             )
             continue
-        later = [f for f in firsts[i + 1 :] if f > firsts[i]]
-        end = later[0] - 1 if later else len(lines)
+        later = nexts[i]
+        end = later - 1 if later is not None else len(lines)
         found = problems(outcome)
         verdict: Verdict
         if outcome.record is None:
@@ -316,6 +316,11 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
                 _currency(outcome.record),
             )
         )
+    for at, more in more_of.items():
+        last = hands[at]
+        hands[at] = LiveHand(
+            last.hand_id, last.first_line, last.last_line, "error", (*last.problems, *more)
+        )
     next_lines = tuple(option_line(o) for o in nxt.options) if nxt is not None else ()
     record = outcomes[-1].record if outcomes else None
     next_hand = (
@@ -325,6 +330,21 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
         and _next_seating(record, run.tracker) is not None
     )
     return LiveCheck(source, tuple(hands), tuple(outside), nxt, next_lines, next_hand)
+
+
+def _next_later(firsts: list[int]) -> list[int | None]:
+    """For each hand's first line, the first line of the first hand after it that starts
+    below it (None: none), where the hand ends: one pass from the end keeping the candidates
+    (the next greater element).  Looked for hand by hand among every later hand, a text of
+    many one-line hands (the page sends up to a megabyte) took minutes of the server."""
+    found: list[int | None] = [None] * len(firsts)
+    below: list[int] = []
+    for i in range(len(firsts) - 1, -1, -1):
+        while below and below[-1] <= firsts[i]:
+            below.pop()
+        found[i] = below[-1] if below else None
+        below.append(firsts[i])
+    return found
 
 
 def _awaiting_chips(outcome: HandOutcome) -> bool:
