@@ -14,6 +14,11 @@ texts are timed, each the best of ``--repeat`` calls (CPU time of this process):
    file in one process (:func:`badugi_ledger.check.check_file`: read, replay, the problem
    lines).
 
+With ``--unreadable N``: a text the page may send at worst instead, ``N`` lines of ``hand 1``
+(each an unreadable hand, one hand's problems) and ``N`` numbered ones (``hand 1``, ``hand
+2``, ...), each timed once beside ``check`` of the same text.  The live check's time should
+grow as the text does: run it at two sizes.
+
 Nothing here asserts on speed; the script checks that the work was done (hand counts).
 """
 
@@ -57,11 +62,37 @@ def event_text(hands: int) -> str:
     return "".join(out.parts)
 
 
+def unreadable(count: int) -> None:
+    """``live_check`` and ``check`` of ``count`` one-line unreadable hands, once each."""
+    for numbered in (False, True):
+        text = "".join(f"hand {i + 1 if numbered else 1}\n" for i in range(count))
+        start = time.process_time()
+        live = live_check(text)
+        spent = time.process_time() - start
+        listed = {p.line for hand in live.hands for p in hand.problems}
+        assert listed == set(range(1, count + 1)), "every line's problem is listed"
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "lines.bhh"
+            path.write_text(text, encoding="utf-8")
+            start = time.process_time()
+            check_file(path)
+            reference = time.process_time() - start
+        kind = "numbered" if numbered else "all 'hand 1'"
+        print(
+            f"{count} lines ({kind}, {len(text)} bytes): live_check {spent:7.2f} s, "
+            f"check {reference:7.2f} s"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--unreadable", type=int, default=0, metavar="N")
     args = parser.parse_args()
+    if args.unreadable:
+        unreadable(args.unreadable)
+        return
 
     text = event_text(args.hands)
     lines = text.splitlines(keepends=True)
