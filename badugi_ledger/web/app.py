@@ -100,6 +100,7 @@ def create_app(
                     max_body=max_body,
                     hosts=hosts,
                     computing=record.COMPUTING,
+                    routes=tuple(routes),
                 ),
             )
         ],

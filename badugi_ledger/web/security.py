@@ -18,7 +18,9 @@ The app serves a club's money, so every request passes :class:`Guard` before any
   never with another site's ``POST``.  With ``--read-only`` every unsafe request is refused
   (403) before any page runs, but for the paths that only compute an answer from their body
   (``Policy.computing``: the record page's live check), and the ledger itself is opened
-  read-only.
+  read-only.  A request no page takes by its method (a ``POST`` to a page of ``GET`` only)
+  runs no page and writes nothing: it goes on to the router without these checks, which
+  answers 405 with the page's ``Allow`` (or 404), cookie or not (:attr:`Policy.routes`).
 * **Size.**  A request body above ``max_body`` bytes (1 MB by default) is refused with 413,
   from its ``Content-Length`` or while it streams in.
 * **Headers.**  Every response (an unexpected error's too: :func:`plain_answer`) carries a
@@ -44,6 +46,7 @@ from urllib.parse import parse_qsl, urlencode
 if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
+    from starlette.routing import BaseRoute
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 TOKEN_COOKIE = "badugi_ledger_token"
@@ -112,6 +115,11 @@ class Policy:
     computing: frozenset[str] = frozenset()
     """Paths whose ``POST`` only computes an answer from its body and changes nothing (the
     live check of the record page): served read-only too, with every other check."""
+    routes: tuple[BaseRoute, ...] | None = None
+    """The app's routes, read to tell a write from a request no page takes by its method (a
+    ``POST`` to a page of ``GET`` only): that one runs no page, so it goes on without the
+    write checks to the router, which answers 405 with the page's ``Allow`` (or 404), as it
+    answers it with the form cookie.  None: every unsafe request is checked as a write."""
 
 
 @dataclass
@@ -287,11 +295,23 @@ class Guard:
             set_cookies.append(_cookie(CSRF_COOKIE, csrf, 365 * 24 * 3600))
         verdict = Verdict(csrf, policy.read_only)
         scope.setdefault("state", {})[STATE_KEY] = verdict
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += SECURITY_HEADERS
+                headers += [(b"set-cookie", c) for c in set_cookies]
+                message = {**message, "headers": headers}
+            await send(message)
+
         if scope["method"] not in SAFE_METHODS:
             if policy.read_only and scope["path"] not in policy.computing:
                 await _refuse(
                     scope, send, 403, "This ledger is served read-only: nothing can be changed."
                 )
+                return
+            if not _taken(policy.routes, scope):
+                await self.app(scope, receive, send_with_headers)
                 return
             if not _same_origin(scope):
                 await _refuse(scope, send, 403, "A change must come from a page of this ledger.")
@@ -311,15 +331,19 @@ class Guard:
             verdict.write_checked = True
             receive = _replay(body)
 
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += SECURITY_HEADERS
-                headers += [(b"set-cookie", c) for c in set_cookies]
-                message = {**message, "headers": headers}
-            await send(message)
-
         await self.app(scope, receive, send_with_headers)
+
+
+def _taken(routes: tuple[BaseRoute, ...] | None, scope: Scope) -> bool:
+    """Whether a route of ``routes`` takes the request ``scope`` by its path and method, as
+    the router matches it (True when the routes are not known): one that takes its path by
+    other methods only (a page of ``GET``, asked with ``POST``), or no route at all, runs no
+    page; the router answers it 405 (its ``Allow`` naming the methods) or 404."""
+    from starlette.routing import Match
+
+    if routes is None:
+        return True
+    return any(route.matches(scope)[0] == Match.FULL for route in routes)
 
 
 def _csrf_refusal(cookie: str | None, offered: str | None) -> str | None:

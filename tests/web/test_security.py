@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.applications import Starlette
@@ -155,10 +156,10 @@ def test_the_real_app_refuses_a_cross_site_post(client: TestClient) -> None:
     token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/events").text)
     assert token is not None
     sent = client.post(
-        "/record", data={"csrf_token": token[1]}, headers={"Origin": "https://evil.example"}
+        "/record/save", data={"csrf_token": token[1]}, headers={"Origin": "https://evil.example"}
     )
     assert sent.status_code == 403
-    assert client.post("/record", data={}).status_code == 403
+    assert client.post("/record/save", data={}).status_code == 403
 
 
 def test_read_only_refuses_every_post() -> None:
@@ -175,6 +176,79 @@ def test_read_only_app_refuses_a_post_with_a_good_token(club_db: Path) -> None:
     token = client.cookies[CSRF_COOKIE]
     sent = client.post("/record", data={"csrf_token": token})
     assert sent.status_code == 403 and "read-only" in sent.text
+
+
+GET_ONLY_PAGES = ("/events", "/events/1", "/standings", "/settle", "/players", "/record")
+"""Pages of the app that take ``GET`` (and ``HEAD``) only."""
+
+
+def _allowed(answer: Response | Any) -> set[str]:
+    return {m.strip() for m in answer.headers.get("allow", "").split(",") if m.strip()}
+
+
+@pytest.mark.parametrize("path", GET_ONLY_PAGES)
+def test_a_post_to_a_page_of_get_only_is_405_with_allow_whatever_the_cookie(
+    client: TestClient, path: str
+) -> None:
+    """RFC 9110, 15.5.6: a method the target does not take is 405, whose ``Allow`` names the
+    ones it does.  The guard refused it 403 ("no form cookie") before the router could say
+    so: the answer hung on the cookie, not on the page."""
+    without = client.post(path, data={"what": "x"})
+    assert without.status_code == 405, without.text
+    assert _allowed(without) == {"GET", "HEAD"}
+    assert without.headers["x-frame-options"] == "DENY"  # the guard's headers all the same
+    client.get("/events")
+    token = client.cookies[CSRF_COOKIE]
+    with_cookie = client.post(path, data={"csrf_token": token})
+    assert (with_cookie.status_code, _allowed(with_cookie)) == (405, {"GET", "HEAD"})
+    cross_site = client.post(path, headers={"Origin": "https://evil.example"})
+    assert (cross_site.status_code, _allowed(cross_site)) == (405, {"GET", "HEAD"})
+    as_json = client.delete(path, headers={"accept": "application/json"})
+    assert as_json.status_code == 405 and _allowed(as_json) == {"GET", "HEAD"}
+    assert as_json.json() == {"error": "Method Not Allowed"}
+
+
+@pytest.mark.parametrize("path", ["/record/save", "/record/start", "/record/tap", "/record/check"])
+def test_a_page_that_takes_post_still_wants_the_form_cookie_and_token(
+    club_db: Path, path: str
+) -> None:
+    """The 405 of a page of ``GET`` only leaves the guard of every page that takes ``POST``
+    as it was: without the cookie, without the token, or from another site, 403."""
+    client = TestClient(create_app(club_db), base_url=LOCAL)
+    no_cookie = client.post(path, data={"text": ""})
+    assert no_cookie.status_code == 403 and "no form cookie" in no_cookie.text
+    client.get("/record")
+    token = client.cookies[CSRF_COOKIE]
+    no_token = client.post(path, data={"text": ""})
+    assert no_token.status_code == 403 and "no form token" in no_token.text
+    wrong = client.post(path, data={"csrf_token": "x" * 43})
+    assert wrong.status_code == 403 and "out of date" in wrong.text
+    cross = client.post(
+        path, data={"csrf_token": token}, headers={"Origin": "https://evil.example"}
+    )
+    assert cross.status_code == 403
+
+
+def test_the_guard_knowing_the_routes_still_checks_a_write_and_its_method() -> None:
+    """The bare app behind a guard that knows its routes: its write wants the cookie and the
+    token as ever; its page of ``GET`` answers a ``POST`` 405; a path of no page, 404."""
+
+    async def form(request: Request) -> Response:
+        return PlainTextResponse(csrf_token(request))
+
+    async def write(request: Request) -> Response:
+        require_write(request)
+        return PlainTextResponse("written")
+
+    routes = [Route("/form", form), Route("/write", write, methods=["POST"])]
+    guarded = Guard(Starlette(routes=routes), Policy(routes=tuple(routes)))
+    client = TestClient(guarded, base_url=LOCAL)  # type: ignore[arg-type]
+    assert client.post("/write").status_code == 403
+    assert client.post("/form").status_code == 405
+    assert client.post("/nowhere").status_code == 404
+    token = client.get("/form").text
+    assert client.post("/write", data={"csrf_token": "y" * 43}).status_code == 403
+    assert client.post("/write", data={"csrf_token": token}).text == "written"
 
 
 def test_require_write_refuses_a_request_the_guard_did_not_check() -> None:
