@@ -198,8 +198,35 @@ async def standings_page(request: Request) -> Response:
     )
 
 
+def _picker_page(request: Request, events: list[Any], event: str | None) -> tuple[int, int]:
+    """The page of the Settle page's event picker to show (from 1) and how many there are:
+    :data:`EVENTS_PER_PAGE` events a page, newest first, as the Events page has them (a club's
+    1,000 nights were one list of 1,000).  The ``page`` asked for (past the last: the last),
+    else the one that holds the event picked, else the first."""
+    pages = max(1, -(-len(events) // EVENTS_PER_PAGE))
+    if "page" in request.query_params:
+        return min(_page_number(request), pages), pages
+    ids = [str(e["id"]) for e in events]
+    picked = None if event is None or not whole_number(event) else event.lstrip("0") or "0"
+    at = ids.index(picked) if picked in ids else 0
+    return at // EVENTS_PER_PAGE + 1, pages
+
+
+def _settle_link(event: str | None, season: str | None, page: int) -> str:
+    """The Settle page's address showing what was picked, its event picker at ``page`` (said
+    when an event is picked: without it, the picker shows the page that holds the event)."""
+    from urllib.parse import urlencode
+
+    said = page > 1 or event is not None
+    asked = {"event": event, "season": season, "page": str(page) if said else None}
+    query = urlencode({k: v for k, v in asked.items() if v is not None})
+    return f"/settle?{query}" if query else "/settle"
+
+
 async def settle_page(request: Request) -> Response:
-    """Who pays whom: after one event (the latest by default) or a whole season."""
+    """Who pays whom: after one event (the latest by default) or a whole season.  The event
+    picker offers a page of events at a time (:func:`_picker_page`), with links to the newer
+    and older ones: plain links, that work without the page's script."""
     event = _choice(request, "event")
     season = _choice(request, "season")
 
@@ -231,12 +258,22 @@ async def settle_page(request: Request) -> Response:
     elif isinstance(result, Settlement):
         settlements = [result]
     problem = page_error(result) if isinstance(result, LedgerError) else None
+    page, pages = _picker_page(request, events, event)
+    start = (page - 1) * EVENTS_PER_PAGE
+    offered = events[start : start + EVENTS_PER_PAGE]
+    picked = [e for e in events if event == str(e["id"]) and e not in offered]
     return render(
         request,
         "web/settle.html",
         status_code=200 if problem is None else 400,
         active="settle",
-        events=events,
+        events=picked + offered,  # the event shown stays the one picked on any page
+        total=len(events),
+        page=page,
+        pages=pages,
+        newer=_settle_link(event, season, page - 1) if page > 1 else None,
+        older=_settle_link(event, season, page + 1) if page < pages else None,
+        per_page=EVENTS_PER_PAGE,
         seasons=seasons,
         event=event,
         season=season,
