@@ -39,9 +39,10 @@ of 200 KB)."""
 
 
 def bare_amount(amount: int, unit: str, sign: bool = False) -> str:
-    """An amount without its unit, for a table whose heading names the unit (``1,500``,
-    ``12.34``, ``+3``): a hand's own way (:func:`~badugi_ledger.reports.hand_words.amount_text`),
-    so a table's figures and the words of the hand beside it are written alike.
+    """An amount without its unit, for a hand or a table whose heading names the unit
+    (``1,500``, ``12.34``, ``+3``): a hand's own way
+    (:func:`~badugi_ledger.reports.hand_words.amount_text`), so a table's figures and the
+    words of the hand beside it are written alike.
 
     >>> bare_amount(150000, "tournament chips"), bare_amount(-1234, "USD", sign=True)
     ('150,000', '-12.34')

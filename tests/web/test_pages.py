@@ -57,7 +57,7 @@ def test_event_page_shows_each_hand_as_the_hand_view_has_it(
         for seat in view.seats:
             assert f"{seat.seat} {seat.name}" in shown
         for pot in view.pots:
-            assert f"{pot.name.capitalize()} pot {pot.amount} chips" in shown
+            assert f"{pot.name.capitalize()} pot {pot.amount} " in shown  # (in chips)
             for half in pot.halves:
                 assert f"with {half.hand}" in shown
 
@@ -106,7 +106,7 @@ def test_a_hand_shows_its_seats_stacks_and_winners(client: TestClient, club_db: 
     first = shown[shown.index("Hand 1 ") : shown.index("Hand 2 ")]
     assert re.search(r"\d Dan( [a-z ,]+)? 100 118 \+18", first), first
     assert re.search(r"\d Cara( [a-z ,]+)? 100 84 -16", first), first
-    assert "Main pot 34 chips Dan 34 chips with 4-card 7-5-3-2" in first
+    assert "Main pot 34 Dan 34 with 4-card 7-5-3-2" in first  # (its heading: "amounts in chips")
     assert "The play, round by round" in first  # its file still holds it: replayed
 
 
@@ -284,7 +284,8 @@ def test_read_only_needs_an_existing_ledger(tmp_path: Path) -> None:
 def test_a_carried_pot_of_money_reads_as_money_on_its_event_page(tmp_path: Path) -> None:
     """The event page shows a stored hand's pots: a Progressive Badugi pot of a EUR night that
     nobody qualifies for (``002``) said "the pot of 6 carries" under "Main pot 0.06 EUR", the
-    cents its stored detail keeps; it says 0.06, as ``show`` does."""
+    cents its stored detail keeps; it says 0.06, as ``show`` does (the hand's heading names
+    the unit: "amounts in EUR")."""
     from tests.test_show_cli import CARRIED_IN_EUR
 
     night = tmp_path / "euro.bhh"
@@ -293,7 +294,8 @@ def test_a_carried_pot_of_money_reads_as_money_on_its_event_page(tmp_path: Path)
     assert import_into(db, [night]).stored == 1
     page = TestClient(create_app(db), base_url=LOCAL).get(f"/events/{event_id(db, 'Euro night')}")
     shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.text)).split())
-    assert "Main pot 0.06 EUR no hand qualifies: the pot of 0.06 carries" in shown, shown
+    assert "amounts in EUR" in shown
+    assert "Main pot 0.06 no hand qualifies: the pot of 0.06 carries" in shown, shown
 
 
 def test_settle_and_standings_titles_name_what_was_picked(
