@@ -37,6 +37,10 @@ Action = Literal[
     "merge them",
     "correct the other files",
     "record the terms",
+    "join the nights",
+    "state one currency",
+    "write one name",
+    "correct the payout table",
     "see the events",
     "see the events and the audit",
     "see the standings",
@@ -50,7 +54,10 @@ as the conflict has it; store a file refused as a copy of a night as that night 
 import's warnings say: void the event a void night's hands count in now; see the chips a pot
 left in ``*carry*`` (the settle-up), and correct the ``carry in`` that left them; merge a
 new name that looks like a known one; correct the other files of a night split by one
-file's correction; record a tournament's terms that stayed behind where they belong.  And
+file's correction; record a tournament's terms that stayed behind where they belong; of a
+tournament's files: join two of it cut at midnight into one, state one currency in every file
+of it, write one name for a player it counts twice, correct the payout table a site's prize
+disagrees with.  And
 what a refusal to find an event says: where the events are listed (and the audit, of void
 ones), where the seasons are, how to name one event of several that a word names (its key,
 its id), and that a ledger of no hands has nothing to find yet."""
@@ -138,12 +145,26 @@ class Advice:
             )
         if self.action == "record the terms":
             return "record them where they belong (badugi-ledger tournament --event ID)"
+        if self.action in _TOURNAMENT_WORDS:
+            return _TOURNAMENT_WORDS[self.action]
         return _REFUSAL_WORDS.get(self.action, "see: badugi-ledger audit")
 
     def after(self, sentence: str, words: str) -> str:
         """``sentence`` ended by this advice said in ``words``."""
         return f"{sentence}{self.joiner}{words}"
 
+
+_TOURNAMENT_WORDS = {
+    "join the nights": (
+        "void the later (void --event ID) and import the two files joined into one"
+    ),
+    "state one currency": (
+        "state one currency in every file of it and import them again with --replace"
+    ),
+    "write one name": "write one name in the file and import it again with --replace",
+    "correct the payout table": "correct the table (tournament --payouts), or the file",
+}
+"""What an import's warning of a tournament's files advises, in the command line's words."""
 
 _REFUSAL_WORDS = {
     "see the events": "see: badugi-ledger events",

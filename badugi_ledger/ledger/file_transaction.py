@@ -219,7 +219,7 @@ def store_file(
             tournaments = [] if at_end else _tournament_warnings(db, source)
             report.warn(*copies, *names, *carried, *tournaments)
             report.carry_warnings = tuple(map(command_text, carried))
-            report.tournament_warnings = tuple(tournaments)
+            report.tournament_warnings = tuple(map(command_text, tournaments))
     except KeyboardInterrupt:
         raise StoredThenInterrupted(report) from None
     except sqlite3.Error as exc:
@@ -264,14 +264,14 @@ def _carry_warnings(
 
 
 def _tournament_warnings(
-    db: sqlite3.Connection, source: str, known: dict[int, list[str]] | None = None
-) -> list[str]:
+    db: sqlite3.Connection, source: str, known: dict[int, list[str | Said]] | None = None
+) -> list[str | Said]:
     """Of the tournaments the file ``source`` holds hands of, as the ledger holds them now: a
     player who plays on after busting without a rebuy (:func:`~.tournament_warnings.free_chips`),
     or who never sat down with the starting chips (:func:`~.tournament_warnings.second_entries`).
     ``known``: each tournament's warnings found already with the ledger as it is, by event id
     (filled in), so that the files of one run holding one tournament read its hands once."""
-    found: list[str] = []
+    found: list[str | Said] = []
     for (event_id,) in db.execute(
         "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
         "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
@@ -297,7 +297,7 @@ def refresh_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> N
     (:attr:`.ImportRun.warns_at_end`): once per stored file, each table's carried pots and
     each tournament read once.  Should the ledger not be readable, each stored file's report
     says that its warnings could not be read."""
-    known: dict[int, list[str]] = {}
+    known: dict[int, list[str | Said]] = {}
     moves: TableMoves = {}
     for report in reports:
         if report.tournament_warnings is None:
@@ -311,7 +311,7 @@ def refresh_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> N
         report.warnings = [w for w in report.warnings if w not in was]
         report.warn(*carried, *tournaments)
         report.carry_warnings = tuple(map(command_text, carried))
-        report.tournament_warnings = tuple(tournaments)
+        report.tournament_warnings = tuple(map(command_text, tournaments))
 
 
 def _nothing_stored(report: FileReport) -> None:

@@ -34,6 +34,7 @@ from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
 from ..model.names import composed
 from ..model.settings import validate_payouts
+from .advice import Advice, Said, command_text
 from .event_lookup import event_label_of
 from .event_terms import (
     COMMAND,
@@ -499,10 +500,10 @@ PRIZES_ABOVE_POOL = "tournament-prizes-above-pool"
 """The rules ``check`` names the warnings of :func:`stated_warnings` by."""
 
 
-def stated_finish_warnings(db: sqlite3.Connection, event_id: int, label: str) -> list[str]:
+def stated_finish_warnings(db: sqlite3.Connection, event_id: int, label: str) -> list[str | Said]:
     """What the import says of the places and prizes a site states for tournament
     ``event_id`` (named ``label``): :func:`stated_warnings` of its hands as stored, each a
-    sentence."""
+    sentence, with what to do apart where it says it (:func:`stated_warnings_said`)."""
     row = db.execute(
         "SELECT starting_chips, money, buy_in, payouts FROM events "
         "WHERE id = ? AND kind = 'tournament'",
@@ -526,7 +527,8 @@ def stated_finish_warnings(db: sqlite3.Connection, event_id: int, label: str) ->
         payouts,
         get_terms(db, event_id),
     )
-    return [text for _, text in stated_warnings(results, play.stated, label, row[1] or UNSTATED)]
+    money = row[1] or UNSTATED
+    return [said for _, said in stated_warnings_said(results, play.stated, label, money)]
 
 
 def stated_warnings(
@@ -544,8 +546,20 @@ def stated_warnings(
     * with no table, prizes the site states above the prize pool its hands make
       (:data:`PRIZES_ABOVE_POOL`): they stand, as the site paid them, and the settle-up's
       ``*prize pool*`` pays what the pool did not hold (the buy-ins of a field bigger than the
-      files hold, or money the site added), never silently."""
-    found = [
+      files hold, or money the site added), never silently.
+
+    In the command line's words (:func:`stated_warnings_said` keeps what to do apart)."""
+    return [
+        (rule, command_text(said))
+        for rule, said in stated_warnings_said(results, stated, label, money)
+    ]
+
+
+def stated_warnings_said(
+    results: Results, stated: Mapping[str, tuple[int, int | None]], label: str, money: str
+) -> list[tuple[str, str | Said]]:
+    """:func:`stated_warnings` with what to do apart, where a warning says it."""
+    found: list[tuple[str, str | Said]] = [
         (STATED_PLACE, stated_place_words(player, label, place, first, last))
         for player, place, first, last in place_problems(
             results.derived, results.places, chopped=results.chopped
@@ -555,7 +569,7 @@ def stated_warnings(
     for player, (_, prize) in sorted(stated.items()):
         paid = results.won.get(player, 0)
         if prize is not None and player in entries and paid != prize:
-            found.append((STATED_PRIZE, stated_prize_words(player, label, prize, paid, money)))
+            found.append((STATED_PRIZE, stated_prize_said(player, label, prize, paid, money)))
     prizes = sum(results.won.values())
     if prizes > results.pool:
         words = prizes_above_pool_words(label, prizes, results.pool, len(entries), money)
@@ -567,10 +581,16 @@ def stated_prize_words(player: str, label: str, prize: int, paid: int, money: st
     """The import's words of a prize a site states ``player`` received in tournament
     ``label``, which its payout table pays otherwise (``paid``; :func:`stated_warnings`);
     ``check`` says them too."""
+    return command_text(stated_prize_said(player, label, prize, paid, money))
+
+
+def stated_prize_said(player: str, label: str, prize: int, paid: int, money: str) -> Said:
+    """:func:`stated_prize_words` with what to do apart: correct the payout table or the
+    file."""
     return (
         f"the site states {player} received {format_amount(prize, money)} in {label}, and its "
-        f"payout table pays {format_amount(paid, money)}: correct the table (tournament "
-        "--payouts), or the file"
+        f"payout table pays {format_amount(paid, money)}: ",
+        Advice("correct the payout table"),
     )
 
 

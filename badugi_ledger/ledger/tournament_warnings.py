@@ -11,6 +11,11 @@ last file is stored (a later file may make a warning untrue or true:
 :func:`~.file_transaction.refresh_warnings`).  Apart from the results
 (:mod:`.tournament_results`), which a warning never changes: the file's checks
 (:mod:`.file_transaction`) ask it, the recomputing does not.
+
+A warning that ends in what to do says it as an :class:`~.advice.Advice` apart
+(:data:`~.advice.Said`: the import's report keeps it so, and the record page says it in its own
+words); ``check`` asks their words (:func:`warnings_of`, :func:`past_midnight_words`,
+:func:`other_money_words`), the command line's, as the import's report prints them.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..model.names import composed
+from .advice import Advice, Said, command_text
 from .event_lookup import event_label_of
 from .tournament_results import stated_finish_warnings
 
@@ -126,13 +132,14 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     )
 
 
-def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
+def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str | Said]:
     """What the import's report says of tournament ``event_id`` as the ledger holds it now
-    (:func:`warnings_of`, :func:`past_midnight`, :func:`other_money`), its hands read once."""
+    (:func:`warnings_said`, :func:`past_midnight`, :func:`other_money`), its hands read once;
+    each with what to do apart where it says it (:data:`~.advice.Said`)."""
     row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
     starting = None if row is None or row[0] is None else int(row[0])
     label = event_label_of(db, event_id)
-    found = warnings_of(_sittings(db, event_id), label, starting)
+    found = warnings_said(_sittings(db, event_id), label, starting)
     stated = stated_finish_warnings(db, event_id, label)
     return (
         [text for _, text in found]
@@ -146,10 +153,18 @@ def warnings_of(sat: _Sittings, label: str, starting: int | None) -> list[tuple[
     """What the import says of a tournament's hands (``sat``: its :func:`sittings`), named
     ``label`` (``event_label``), whose starting chips are ``starting``: each warning's rule
     (what ``check``, which says them too, names it) and sentence, in the import's order
-    (:func:`back_at_the_table`, :func:`free_chips`, :func:`second_entries`)."""
-    found = [(BACK_AT_THE_TABLE, text) for text in back_at_the_table(label, sat)]
+    (:func:`back_at_the_table`, :func:`free_chips`, :func:`second_entries`), in the command
+    line's words (:func:`warnings_said`)."""
+    return [(rule, command_text(said)) for rule, said in warnings_said(sat, label, starting)]
+
+
+def warnings_said(sat: _Sittings, label: str, starting: int | None) -> list[tuple[str, str | Said]]:
+    """:func:`warnings_of` with what to do apart, where a warning says it."""
+    found: list[tuple[str, str | Said]] = [
+        (BACK_AT_THE_TABLE, text) for text in back_at_the_table(label, sat)
+    ]
     found += [(FREE_CHIPS, text) for text in free_chips(label, sat)]
-    return found + [(SECOND_ENTRY, text) for text in second_entries(label, starting, sat)]
+    return found + [(SECOND_ENTRY, said) for said in second_entries_said(label, starting, sat)]
 
 
 BACK_AT_THE_TABLE = "tournament-back-at-table"
@@ -174,7 +189,7 @@ def back_at_the_table(label: str, sat: _Sittings) -> list[str]:
     ]
 
 
-def past_midnight(db: sqlite3.Connection, event_id: int) -> list[str]:
+def past_midnight(db: sqlite3.Connection, event_id: int) -> list[Said]:
     """Tournament ``event_id`` and another of its name and money dated the day before or
     after (:func:`a_day_apart`), with a player in both: one tournament, it may be, whose
     hands came in two files cut at midnight (each file dates its hands by its first:
@@ -189,7 +204,7 @@ def past_midnight(db: sqlite3.Connection, event_id: int) -> list[str]:
         [event_id],
     ).fetchall()
     return [
-        past_midnight_words(event_label_of(db, event_id), event_label_of(db, int(other)))
+        past_midnight_said(event_label_of(db, event_id), event_label_of(db, int(other)))
         for other, date, other_date in rows
         if a_day_apart(date, other_date)
     ]
@@ -209,11 +224,16 @@ def a_day_apart(date: str | None, other: str | None) -> bool:
 
 def past_midnight_words(label: str, other: str) -> str:
     """The import's warning of tournament ``label`` and ``other`` (``event_label``), a day
-    apart and sharing players (:func:`past_midnight`)."""
+    apart and sharing players (:func:`past_midnight`), in the command line's words."""
+    return command_text(past_midnight_said(label, other))
+
+
+def past_midnight_said(label: str, other: str) -> Said:
+    """:func:`past_midnight_words` with what to do apart: join the two files into one."""
     return (
         f"{label} and {other}, a day apart, share players: one tournament played past "
-        "midnight, in two files? Each counts its buy-ins and prizes; to make them one, void "
-        "the later (void --event ID) and import the two files joined into one"
+        "midnight, in two files? Each counts its buy-ins and prizes; to make them one, ",
+        Advice("join the nights"),
     )
 
 
@@ -221,7 +241,7 @@ PAST_MIDNIGHT = "tournament-past-midnight"
 """The rule ``check`` names the warning of :func:`past_midnight`."""
 
 
-def other_money(db: sqlite3.Connection, event_id: int) -> list[str]:
+def other_money(db: sqlite3.Connection, event_id: int) -> list[Said]:
     """Tournament ``event_id`` and another of its name and date in other money (``currency``:
     one file of it states EUR, another none, or a misspelt code), with a player in both: one
     tournament, it may be, kept in a file per table whose files name its currency otherwise.
@@ -238,7 +258,7 @@ def other_money(db: sqlite3.Connection, event_id: int) -> list[str]:
     ).fetchall()
     label = event_label_of(db, event_id)
     return [
-        other_money_words(label, mine, event_label_of(db, int(other)), theirs)
+        other_money_said(label, mine, event_label_of(db, int(other)), theirs)
         for other, mine, theirs in rows
     ]
 
@@ -246,11 +266,17 @@ def other_money(db: sqlite3.Connection, event_id: int) -> list[str]:
 def other_money_words(label: str, money: object, other: str, other_money: object) -> str:
     """The import's warning of tournament ``label`` in ``money`` and ``other`` of its name and
     date in ``other_money`` (``events.money``: a currency's code, or ``money`` when none is
-    named), sharing players (:func:`other_money`; ``check`` says it too)."""
+    named), sharing players (:func:`other_money`; ``check`` says it too), in the command
+    line's words."""
+    return command_text(other_money_said(label, money, other, other_money))
+
+
+def other_money_said(label: str, money: object, other: str, other_money: object) -> Said:
+    """:func:`other_money_words` with what to do apart: one currency in every file."""
     return (
         f"{label} in {_money(money)} and {other} in {_money(other_money)} share players: one "
-        "tournament whose files name its money otherwise? Each counts its buy-ins and prizes; "
-        "state one currency in every file of it and import them again with --replace"
+        "tournament whose files name its money otherwise? Each counts its buy-ins and prizes; ",
+        Advice("state one currency"),
     )
 
 
@@ -293,6 +319,11 @@ def free_chips(label: str, sat: _Sittings) -> list[str]:
 
 
 def second_entries(label: str, starting: int | None, sat: _Sittings) -> list[str]:
+    """:func:`second_entries_said` in the command line's words."""
+    return [command_text(said) for said in second_entries_said(label, starting, sat)]
+
+
+def second_entries_said(label: str, starting: int | None, sat: _Sittings) -> list[str | Said]:
     """The players of tournament ``event_id`` who never sat down with its starting chips and
     bought none, while others sat down with them (:func:`_sittings`): an entrant starts with
     the starting chips, so such a player is one already in, moved from another table under
@@ -302,7 +333,8 @@ def second_entries(label: str, starting: int | None, sat: _Sittings) -> list[str
     (not one who sat in a hand with him: they are two players).
     A tournament whose start the ledger does not hold (nobody sat down with the starting
     chips: its final table only) says nothing.  For the import's report, each as a
-    sentence; ``sat``: its :func:`_sittings`."""
+    sentence, with what to do apart when it names the player another table left (write one
+    name); ``sat``: its :func:`_sittings`."""
     if starting is None:
         return []
     came: dict[str, set[int]] = {}
@@ -311,7 +343,7 @@ def second_entries(label: str, starting: int | None, sat: _Sittings) -> list[str
     if starting not in sat.unbought:
         return []
     buyers = {name for name, _ in sat.bought}
-    found = []
+    found: list[str | Said] = []
     for name, stacks in sorted(came.items()):
         if starting in stacks or name in buyers:
             continue
@@ -330,12 +362,12 @@ def second_entries(label: str, starting: int | None, sat: _Sittings) -> list[str
             text += (
                 f"{other!r} left table {table!r} with that stack; if {name!r} is {other!r}, "
                 "the ledger counts one player as two entrants, one buy-in charged twice: "
-                "write one name in the file and import it again with --replace"
             )
-        else:
-            text += (
-                "a player entered twice under two names (one buy-in charged twice), or hands "
-                "of a table the ledger does not hold: correct the names or the stacks"
-            )
+            found.append((text, Advice("write one name")))
+            continue
+        text += (
+            "a player entered twice under two names (one buy-in charged twice), or hands "
+            "of a table the ledger does not hold: correct the names or the stacks"
+        )
         found.append(text)
     return found

@@ -106,6 +106,26 @@ def page_words(advice: Advice) -> str:
             "record them for the tournament they belong to (a tournament's terms are set "
             f"{WHERE_THE_SERVER_RUNS.removeprefix('done ')})"
         )
+    if advice.action == "join the nights":
+        return (
+            "void the later and store the two files joined into one (a void and an import are "
+            f"{WHERE_THE_SERVER_RUNS})"
+        )
+    if advice.action == "state one currency":
+        return (
+            "state one currency in every file of it and store them again over the ledger's "
+            f"version ({_REPLACED_HERE_OR_THERE})"
+        )
+    if advice.action == "write one name":
+        return (
+            "write one name in the file and store it again over the ledger's version "
+            f"({_REPLACED_HERE_OR_THERE})"
+        )
+    if advice.action == "correct the payout table":
+        return (
+            "correct the payout table (a tournament's terms are set "
+            f"{WHERE_THE_SERVER_RUNS.removeprefix('done ')}), or the file"
+        )
     if advice.action in _REFUSAL_WORDS:
         return _REFUSAL_WORDS[advice.action]
     return f"who voided it and when is in the audit ({WHERE_THE_SERVER_RUNS})"
