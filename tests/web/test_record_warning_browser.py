@@ -1,7 +1,8 @@
 """The record page in a real browser the size of a phone, after a save the ledger warns of:
 a void night's hands counting in another event, a pot left in *carry*, a look-alike name, a
-night that plays like another file's, a night left split, a tournament's terms left behind
-(tests/web/test_record_warning_words.py says why each is warned of).  The answer says what
+night that plays like another file's, a night left split, a tournament's terms left behind,
+a tournament's player counted twice under two names (tests/web/test_record_warning_words.py
+and tests/web/test_tournament_warning_words.py say why each is warned of).  The answer says what
 to do in the page's words - never a command - and fits the phone's width; the pot left in
 *carry* links the Settle-up page, which shows it.  Screenshots:
 ``test-output/screenshots/record-warning-*.png``."""
@@ -107,9 +108,19 @@ def night_alike(page: Any, db: Path) -> tuple[str, str]:
     return said, "void this file's hands (a void is done where the server runs)"
 
 
+def second_entry(page: Any, db: Path) -> tuple[str, str]:
+    from tests.ledger.test_tournament_second_entries import FINAL, side
+
+    final = db.parent / "final.bhh"
+    final.write_text(FINAL, encoding="utf-8")
+    assert import_into(db, [final]).ok
+    said = save(page, side())
+    return said, "write one name in the file and store it again over the ledger's version"
+
+
 @pytest.mark.parametrize(
     "warned",
-    [void_night, carried, look_alike, night_alike, split, terms],
+    [void_night, carried, look_alike, night_alike, split, terms, second_entry],
     ids=lambda f: f.__name__,
 )
 def test_a_saves_warning_says_what_to_do_in_the_pages_words_on_a_phone(
