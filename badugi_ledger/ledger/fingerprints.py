@@ -39,7 +39,7 @@ _SEPARATORS = (",", ":")
 
 
 HOUSE_RULES_ADDED_LATER = frozenset(
-    {"short_blind", "fixed_limit_raises", "odd_chip_split", "ante_trimming"}
+    {"short_blind", "fixed_limit_raises", "odd_chip_split", "ante_trimming", "shown_after_muck"}
 )
 """House rules added after fingerprints were first stored: part of a hand's canonical settings
 only when they differ from what its format implies (:func:`implied_house_rules`), so adding a

@@ -73,6 +73,17 @@ above it, and a raise reopens the betting only when it is as large as any raise 
 before it, or the short all-ins since the last other raise add up to that
 (``replay.raises._pokerkit_reopens``)."""
 
+ShownAfterMuck = Literal["plays", "dead"]
+"""A hand shown at the showdown after its player mucked it.
+
+``plays`` (default): it is tabled and plays again, the cards speak (``000``, "Showdown":
+everyone still in shows their cards, the best hand wins), with a warning
+(``show-after-muck``: the pot then goes by cards the muck had given up).  ``dead``: a muck is a
+fold (``000``: "Fold - give up: put your cards away face down"), so the mucked hand is out of
+the pot and cannot win either share (``004``: "A folded hand cannot receive either share");
+the cards shown are only shown, and the pot goes as the muck left it
+(:func:`badugi_ledger.replay.phases._on_show`)."""
+
 QualifierRank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
 """How the ``qualifier`` house rule (and ``showdown --qualifier``) names the highest card of a
 qualifying badugi (``002`` 3.1): ``A``, ``2``…``9``, ``10`` or ``T``, ``J``, ``Q``, ``K``."""
@@ -90,6 +101,7 @@ _HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
     "short_blind": get_args(ShortBlindRule),
     "fixed_limit_raises": get_args(FixedLimitRaises),
     "odd_chip_split": get_args(OddChipSplit),
+    "shown_after_muck": get_args(ShownAfterMuck),
 }
 
 
@@ -134,6 +146,8 @@ class HouseRules:
     antes (the rest is a side pot); ``False`` (a PHH hand that says ``ante_trimming_status =
     false``, as PokerKit plays it): every ante goes into the first pot, which every player
     still in contests."""
+    shown_after_muck: ShownAfterMuck = "plays"
+    """See :data:`ShownAfterMuck`."""
 
     def __init__(
         self,
@@ -151,6 +165,7 @@ class HouseRules:
         fixed_limit_raises: FixedLimitRaises = "card-room",
         odd_chip_split: OddChipSplit = "one-each",
         ante_trimming: bool = True,
+        shown_after_muck: ShownAfterMuck = "plays",
     ) -> None:
         object.__setattr__(
             self,
@@ -170,6 +185,7 @@ class HouseRules:
                 "fixed_limit_raises": fixed_limit_raises,
                 "odd_chip_split": odd_chip_split,
                 "ante_trimming": ante_trimming,
+                "shown_after_muck": shown_after_muck,
             },
         )
         self.__post_init__()

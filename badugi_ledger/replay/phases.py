@@ -290,11 +290,16 @@ def _reach_showdown(st: HandState, player: str, verb: str) -> None:
 
 
 def _on_show(st: HandState, ev: Show) -> None:
-    """A show at the showdown.  A hand shown after its player mucked it plays again, as a
-    hand shown in full before a muck does (:func:`_on_muck`): the cards speak (``000``,
-    "Showdown": everyone still in shows their cards, the best hand wins).  But the pot then
-    goes by cards the muck had given up, as a slip of the pen would send it, so it is a
-    warning (``show-after-muck``), not passed over."""
+    """A show at the showdown.  Whether a hand shown after its player mucked it contests the
+    showdown is the house rule ``shown_after_muck``
+    (:data:`~badugi_ledger.model.settings.ShownAfterMuck`), decided here and nowhere else.
+    ``plays`` (default): it plays again, as a hand shown in full before a muck does
+    (:func:`_on_muck`): the cards speak (``000``, "Showdown": everyone still in shows their
+    cards, the best hand wins).  But the pot then goes by cards the muck had given up, as a
+    slip of the pen would send it, so it is a warning (``show-after-muck``), not passed over.
+    ``dead``: the muck stands, as a fold would (``004``: "A folded hand cannot receive either
+    share"), and the pot goes as after any muck; the cards are checked against the hand and
+    only shown, and a note says so."""
     p = ev.player
     _reach_showdown(st, p, "shows")
     if p not in st.in_hand:
@@ -306,12 +311,19 @@ def _on_show(st: HandState, ev: Show) -> None:
     shown = st.cards.show(p, ev.cards, st.at)
     st.shown[p] = ev.cards if shown is None else shown
     if p in st.mucked:
+        if st.house.shown_after_muck == "dead":
+            st.notes.append(
+                f"{p} shows {format_cards(st.shown[p])} after mucking: the mucked hand is dead "
+                "and cannot win (house shown-after-muck dead)"
+            )
+            return
         st.mucked.discard(p)
         st.warn(
             "show-after-muck",
             f"{p} shows {format_cards(st.shown[p])} after mucking: a hand tabled at the "
             "showdown still plays, the cards speak (000: everyone still in shows their cards, "
-            f"the best hand wins); if {p}'s muck gave the pot up, leave this show out",
+            f"the best hand wins); if {p}'s muck gave the pot up, leave this show out (or, "
+            "where a mucked hand is dead, set the house rule: house shown-after-muck dead)",
             st.here(),
         )
 

@@ -38,6 +38,7 @@ HOUSE_RULES_ADDED_LATER = {
     "fixed_limit_raises": "card-room",
     "odd_chip_split": "one-each",
     "ante_trimming": True,
+    "shown_after_muck": "plays",
 }
 """House rules added after the fingerprints were pinned, with their defaults: a hand at the
 default is fingerprinted as before the rule existed."""
@@ -46,6 +47,7 @@ PHH_PLAY = {
     "fixed_limit_raises": "pokerkit",
     "odd_chip_split": "all-to-first",
     "ante_trimming": True,
+    "shown_after_muck": "plays",
 }
 """The same rules as a PHH hand is read (PokerKit's play): a PHH hand so is fingerprinted as
 before the rules existed."""

@@ -48,6 +48,7 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
             "pokerkit",
             "all-to-first",
             False,
+            "dead",
         ],
         "best-hand",
     ),
