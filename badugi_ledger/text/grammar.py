@@ -64,7 +64,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "DECIMAL": "an amount like 2.50",
     "ODD_CHIP_RULE": "button-left, worst-seat or best-hand",
     "ODD_CHIP_HALF": "badugi or five-card",
-    "RESHUFFLE_RULE": "exclude-own or all-discards",
+    "RESHUFFLE_RULE": "exclude-own, all-discards or discards-first",
     "YES_NO": "yes or no",
     "QUALIFIER_RANK": "a highest card like 9, 10 or J",
     "DATE": "a date like 2024-03-01",

@@ -245,3 +245,17 @@ def test_reading_hands_loads_no_pickle(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout == "HandRecord 0\n"
+
+
+def test_the_words_of_a_terminal_of_choices_name_every_choice() -> None:
+    """A mistake at a house rule's value says what may stand there (``TERMINAL_WORDS``): every
+    value the grammar takes, so ``reshuffle discards-first`` (grammar/README.md, *House
+    rules*) is among them."""
+    import re
+
+    text = grammar.grammar_text()
+    for terminal in ("ODD_CHIP_RULE", "ODD_CHIP_HALF", "RESHUFFLE_RULE", "YES_NO"):
+        (line,) = [row for row in text.splitlines() if row.startswith(f"{terminal}:")]
+        choices = re.findall(r'"([^"]+)"', line)
+        words = grammar.TERMINAL_WORDS[terminal]
+        assert choices and all(choice in words for choice in choices), (terminal, words)
