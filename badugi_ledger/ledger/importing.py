@@ -414,10 +414,13 @@ def import_paths(
     (:func:`~badugi_ledger.file_choice.history_files`), as :func:`import_files` does; first, a
     file of these paths the ledger holds the hands of and the folder lacks (a record page's
     save of a renamed night, stopped before it wrote the file) is written from the ledger
-    (:mod:`.unwritten_files`), so that the night is read from it and not from its old name.
+    (:mod:`.unwritten_files`), so that the night is read from it and not from its old name;
+    last, each file under a folder named that the ledger counts hands from and the folder no
+    longer holds is said (:mod:`.missing_files`), never voided.
     ``files``: the files ``paths`` name, found already (the command line refuses a wrong path
     before it opens a ledger), walked again only when a file was written among them."""
     from ..file_choice import history_files
+    from .missing_files import missing_warnings
     from .unwritten_files import write_unwritten
 
     paths = list(paths)
@@ -437,6 +440,7 @@ def import_paths(
         renamed_from=renamed_from,
     )
     report.written = tuple(written)
+    report.missing = tuple(missing_warnings(db, paths, files))
     return report
 
 

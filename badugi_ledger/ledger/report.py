@@ -377,6 +377,9 @@ class ImportReport:
     written: tuple[str, ...] = ()
     """What the import wrote before reading the files: each file the ledger held the hands of
     and the folder lacked (:mod:`.unwritten_files`), one line a file."""
+    missing: tuple[str, ...] = ()
+    """Each file under a folder imported that the ledger counts hands from and the folder no
+    longer holds, with what to do (:mod:`.missing_files`), one line a file."""
 
     @property
     def stored_together(self) -> tuple[str, ...]:
@@ -457,6 +460,7 @@ class ImportReport:
             lines += [c.text("replaced") for c in f.replaced]
             lines += [for_terminal(f"  {note}") for note in f.void_notes() + f.warning_notes()]
         lines += self.together_lines()
+        lines += [for_terminal(f"warning: {line}") for line in self.missing]
         total = FileReport("total", self.stored, self.duplicate)
         total.rejected = [r for f in self.files for r in f.rejected]
         total.conflicts = [c for f in self.files for c in f.conflicts]
@@ -520,6 +524,7 @@ class ImportReport:
             "skipped": self.skipped,
             "ledger": self.ledger,
             "written": list(self.written),
+            "warnings": list(self.missing),
             "files": [f.as_dict() for f in self.files],
             "stored_together": list(self.stored_together),
             "refused_together": None
