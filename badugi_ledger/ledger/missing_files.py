@@ -23,7 +23,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .advice import command_word
-from .report import and_list
 
 
 def missing_warnings(
@@ -40,7 +39,7 @@ def missing_warnings(
         "SELECT h.source, sp.path, h.event_id, e.name, count(*) FROM hands h "
         "JOIN events e ON e.id = h.event_id "
         "LEFT JOIN source_paths sp ON sp.source = h.source "
-        "WHERE h.void_reason IS NULL AND e.void_reason IS NULL "
+        "WHERE h.source IS NOT NULL AND h.void_reason IS NULL AND e.void_reason IS NULL "
         "GROUP BY h.source, h.event_id ORDER BY h.source, e.name"
     ).fetchall()
     gone: dict[str, list[tuple[int, str, int]]] = {}
@@ -58,16 +57,6 @@ def _line(db: sqlite3.Connection, source: str, events: list[tuple[int, str, int]
     from .void_matching import event_arg
 
     hands = sum(count for _, _, count in events)
-    holders = [  # the files of the folder that hold the same hands as stored (by fingerprint)
-        other
-        for (other,) in db.execute(
-            "SELECT DISTINCT c.source FROM hand_copies c JOIN hands h ON h.id = c.hand_id "
-            "WHERE h.source = ? AND h.void_reason IS NULL ORDER BY c.source",
-            [source],
-        )
-        if os.path.lexists(other)
-    ]
-    held = f" ({and_list(holders)} holds its hands)" if holders else ""
     named = ", ".join(
         f"{name} ({count} hand{'s' if count != 1 else ''})" for _, name, count in events
     )
@@ -76,7 +65,7 @@ def _line(db: sqlite3.Connection, source: str, events: list[tuple[int, str, int]
     )
     return (
         f"{source}: no longer in its folder, and the ledger still counts its "
-        f"{hands} hand{'s' if hands != 1 else ''} ({named}): if it was renamed{held}, import the "
+        f"{hands} hand{'s' if hands != 1 else ''} ({named}): if it was renamed, import the "
         f"file it became with --renamed-from {command_word(source)}; if it was moved, import "
         f"it from where it is; if the night was cancelled, {voids}; nothing was voided "
         "(a file may be missing for a moment: a sync, a disk not mounted)"
