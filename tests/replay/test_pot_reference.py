@@ -81,13 +81,9 @@ def reference_payouts(
     return {p: c for p, c in paid.items() if c}, pots
 
 
-@st.composite
-def hands_played(draw: st.DrawFn, game: str) -> tuple:
-    """A random hand: its lines, seats and what the reference needs."""
-    n = draw(st.integers(3, 5))
-    names = [f"P{i}" for i in range(n)]  # clockwise; the last one has the button
-    stacks = {p: draw(st.integers(3, 40)) for p in names}
-    size = 4 if game == "badugi" else 5
+def dealt_hands(draw: st.DrawFn, names: list[str], size: int) -> dict[str, tuple[Card, ...]]:
+    """``size`` cards for each of ``names`` from a shuffled deck; a player may hold another's
+    ranks with the suits renamed (the same value in every half: a tie), no card twice."""
     deck = draw(st.permutations(DECK))
     hands: dict[str, tuple[Card, ...]] = {}
     for i, p in enumerate(names):
@@ -99,6 +95,16 @@ def hands_played(draw: st.DrawFn, game: str) -> tuple:
             hands[p] = tuple(Card(c.rank, rename[c.suit]) for c in hands[source])
     cards = [c for h in hands.values() for c in h]
     assume(len(set(cards)) == len(cards))
+    return hands
+
+
+@st.composite
+def hands_played(draw: st.DrawFn, game: str) -> tuple:
+    """A random hand: its lines, seats and what the reference needs."""
+    n = draw(st.integers(3, 5))
+    names = [f"P{i}" for i in range(n)]  # clockwise; the last one has the button
+    stacks = {p: draw(st.integers(3, 40)) for p in names}
+    hands = dealt_hands(draw, names, 4 if game == "badugi" else 5)
 
     contrib = {p: 0 for p in names}
     contrib[names[0]], contrib[names[1]] = 1, 2

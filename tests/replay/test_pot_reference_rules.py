@@ -34,14 +34,13 @@ from collections.abc import Sequence
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.model.cards import DECK, Card
+from badugi_ledger.model.cards import Card
 from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
 from badugi_ledger.replay import replay_hand
 from tests.helpers.reference_hands import brute_ace_five, brute_badugi, brute_deuce_seven
 from tests.helpers.replay_builder import record
-from tests.replay.test_pot_reference import reference_pots
+from tests.replay.test_pot_reference import dealt_hands, reference_pots
 
-SUITS = "shdc"
 GAMES_PLAYED = ["badugi", "progressive-badugi", "badacey", "badeucey"]
 
 
@@ -189,18 +188,7 @@ def hands_played(draw: st.DrawFn) -> tuple:
         p: draw(st.integers(ante + 3, 40) if p in blinds else st.one_of(short, st.integers(1, 40)))
         for p in names
     }
-    size = 5 if game in ("badacey", "badeucey") else 4
-    deck = draw(st.permutations(DECK))
-    hands: dict[str, tuple[Card, ...]] = {}
-    for i, p in enumerate(names):
-        source = draw(st.sampled_from([None, *names[:i]]))
-        if source is None:
-            hands[p] = tuple(deck[i * size : (i + 1) * size])
-        else:  # the same ranks, suits renamed: the same value in every half (a tie)
-            rename = dict(zip(SUITS, draw(st.permutations(SUITS)), strict=True))
-            hands[p] = tuple(Card(c.rank, rename[c.suit]) for c in hands[source])
-    cards = [c for h in hands.values() for c in h]
-    assume(len(set(cards)) == len(cards))
+    hands = dealt_hands(draw, names, 5 if game in ("badacey", "badeucey") else 4)
 
     contrib = dict.fromkeys(names, 0)
     antes = dict.fromkeys(names, 0)
