@@ -492,7 +492,7 @@ def test_each_hand_ends_where_the_next_hand_below_it_starts() -> None:
 
 @pytest.mark.parametrize("numbered", [False, True])
 def test_many_one_line_hands_list_every_lines_problem(numbered: bool) -> None:
-    """Found by the hostile-input round: a text of many ``hand 1`` lines (one hand, its
+    """The worst text the record page may send: many ``hand 1`` lines (one hand, its
     problems gathered) or numbered one-line hands; every line's problem is still listed, at
     its line, each hand listed once."""
     count = 3_000
