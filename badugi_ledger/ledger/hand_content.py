@@ -153,6 +153,15 @@ _CARRIED_POSTINGS = frozenset({"collect", "rake", "carry-in", "carry-out"})
 """The kinds of posting a pot carried into a hand adds to."""
 
 
+def cards_shown(cards: str | None) -> bool:
+    """Whether a stored hand's shown cards (``hands.cards``, JSON) name a card: what tells one
+    deal from another, two hands without a showdown (a walk) being alike but for their
+    night."""
+    return cards is not None and any(
+        rank not in "?xX " for shown in json.loads(cards).values() for rank in shown
+    )
+
+
 def stacks_carried_otherwise(old: HandFacts, new: HandFacts, *, carried_in: bool = False) -> bool:
     """Whether ``new`` is ``old`` played from other starting stacks and nothing else changed:
     the same players in the same seats, each putting in, taking and ending up with as much
@@ -175,9 +184,7 @@ def stacks_carried_otherwise(old: HandFacts, new: HandFacts, *, carried_in: bool
     showdown can be alike in everything but their stacks (a misdeal voided and its redeal,
     each a walk to the big blind, the misdeal then taken out of the file and the redeal given
     its number); which one is the voided hand is the organiser's to say."""
-    if old.cards is None or not any(
-        rank not in "?xX " for shown in json.loads(old.cards).values() for rank in shown
-    ):
+    if not cards_shown(old.cards):
         return False
     if len(old.players) != len(new.players) or old.cards != new.cards:
         return False

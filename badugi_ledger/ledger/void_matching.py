@@ -39,6 +39,7 @@ from .advice import Advice, Said
 from .carried_pots import PROGRESSIVE_GAMES
 from .event_lookup import event_label_of
 from .hand_content import (
+    cards_shown,
     content_digest,
     players_renamed,
     stacks_carried_otherwise,
@@ -222,10 +223,14 @@ class OrganiserVoids:
         is, figure for figure, a hand an organiser voided in another event that nothing
         proves its night (:meth:`near`): the night's file split in the correction that
         re-dates it, the file that moves the night not imported yet (or never: another date
-        of the night in this file only), or a walk from the same stacks at another night.  The
-        ledger cannot tell, so the hand counts, and the report names the voided hand and the
-        ``void`` that voids the stored one by the organiser's reason: its content, or itself
-        otherwise under its number (:func:`itself_otherwise`).  None: no such hand."""
+        of the night in this file only).  The ledger cannot tell, so the hand counts, and the
+        report names the voided hand and the ``void`` that voids the stored one by the
+        organiser's reason: its content, or itself otherwise under its number
+        (:func:`itself_otherwise`).  None: no such hand, or none whose cards were shown
+        (:func:`~.hand_content.cards_shown`: a walk from the same stacks at another night is
+        alike and another hand)."""
+        if not cards_shown(rows.cards):
+            return None
         if self.every is None:
             self.every = self._read("1", [])
         (table, number), content = rows.identity, rows.content

@@ -390,3 +390,33 @@ def test_a_voided_hand_the_ledger_cannot_tell_moved_is_named_with_its_void_comma
     code, out = invoke("import", first, "--db", db, "--replace")
     assert code == 0, out
     assert figures(db) == _fresh_split(tmp_path / "fresh", final)
+
+
+WALK = """game badugi · fixed limit 2/4 · blinds 1/2
+cash {name} · date {date} · season 2024
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna folds · Ben folds
+Cara collects 2
+final: Anna 100 · Ben 99 · Cara 101
+"""
+
+
+def test_a_walk_alike_a_voided_walk_of_another_night_is_not_named(tmp_path: Path) -> None:
+    """docs/ledger.md, *Void*: a hand is named as perhaps a voided one moved only when its
+    cards were shown (they tell one deal from another); a walk from the same stacks at another
+    night is alike and another hand, so the import says nothing of it (it named Friday's
+    voided walk at Saturday's)."""
+    db = tmp_path / "club.db"
+    friday, saturday = tmp_path / "friday.bhh", tmp_path / "saturday.bhh"
+    write(friday, WALK.format(name="Friday", date="2024-03-01"))
+    write(saturday, WALK.format(name="Saturday", date="2024-03-08"))
+    code, out = invoke("import", friday, "--db", db)
+    assert code == 0, out
+    code, out = invoke(
+        "void", "--event", "Friday", "--hand", "1", "--reason", "misdeal", "--db", db
+    )
+    assert code == 0, out
+    code, out = invoke("import", saturday, "--db", db, "--json")
+    assert code == 0, out
+    assert [w for f in json.loads(out)["files"] for w in f["warnings"]] == [], out
