@@ -73,11 +73,13 @@ def render_hand(view: HandView) -> str:
         for p in view.pots:
             eligible = ", ".join(t(n) for n in p.eligible)
             raked = p.amount - sum(s for _, s in p.shares) if p.shares else 0
-            less = f", less the rake {amount_text(raked, unit)}" if raked > 0 else ""
-            lines += _wrap(
-                f"  {p.name} pot {amount_text(p.amount, unit)} (eligible: {eligible}){less}",
-                "    ",
-            )
+            pot = f"  {p.name} pot {amount_text(p.amount, unit)} (eligible: {eligible})"
+            less = f"less the rake {amount_text(raked, unit)}" if raked > 0 else ""
+            if less and len(pot) + 2 + len(less) <= WIDTH:
+                lines.append(f"{pot}, {less}")
+            else:  # (the rake's words kept with their figure, on a line of their own)
+                lines += _wrap(pot + ("," if less else ""), "    ")
+                lines += [f"    {less}"] if less else []
             if p.carried:
                 lines += _wrap(f"    {t(p.detail_in(unit))}", "      ")
             elif p.halves:

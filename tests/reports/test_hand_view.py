@@ -363,3 +363,16 @@ def test_every_amount_of_a_hand_is_written_one_way(corpus_dir: Path) -> None:
     assert "JDANIELDC             8.75  (0.00)" in text
     assert "amounts in USD" in " ".join(text.split())  # the heading, once ...
     assert "USD" not in text.split("\nseats\n", 1)[1], text  # ... and never after it
+
+
+def test_the_rake_of_a_pot_stays_with_its_figure(corpus_dir: Path) -> None:
+    """``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt``, hand 49164202872: a main pot of
+    3.05 raked 0.15 (its halves divide 2.90) whose line has no room for the rake's words: they
+    go on a line of their own, with their figure; a side pot's fit on its line."""
+    source = corpus_dir / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"
+    [view] = hand_views([source], ["49164202872"])
+    lines = render_hand(view).splitlines()
+    at = lines.index("  main pot 3.05 (eligible: jodarin, Scorpio2000, buddyboy3399),")
+    assert lines[at + 1] == "    less the rake 0.15"
+    assert "  side 1 pot 2.65 (eligible: Scorpio2000, buddyboy3399), less the rake 0.10" in lines
+    assert max(len(line) for line in lines) <= 80
