@@ -83,7 +83,7 @@ def test_a_name_that_looks_like_one_the_ledger_holds_is_the_one_suggested(
     no name was suggested; ``Аnna`` came after ``Hanna`` and ``Ann``, nearer spellings of
     ``Anna`` but names that do not look like it.  Two names drawn alike look the same in the
     hint, so it names the first letter written otherwise (as the import's warning does)."""
-    db = open_ledger()
+    db = open_ledger(None)  # in memory
     import_outcomes(
         db,
         [
