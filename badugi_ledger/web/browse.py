@@ -69,6 +69,16 @@ def _event_id(request: Request) -> str:
     return text.lstrip("0") or "0"
 
 
+def _events_on_page(events: list[Any], page: int) -> tuple[list[Any], int, int]:
+    """The events of ``page`` (from 1; past the last: the last), :data:`EVENTS_PER_PAGE` a
+    page, with that page's number and how many there are: the Events page's pages, and the
+    Settle page's event picker's."""
+    pages = max(1, -(-len(events) // EVENTS_PER_PAGE))
+    page = min(page, pages)
+    start = (page - 1) * EVENTS_PER_PAGE
+    return events[start : start + EVENTS_PER_PAGE], page, pages
+
+
 def _choice(request: Request, name: str) -> str | None:
     """A query parameter, None when absent or empty."""
     value = request.query_params.get(name, "").strip()
@@ -80,14 +90,12 @@ async def events_page(request: Request) -> Response:
     :data:`EVENTS_PER_PAGE` at a time (``?page=N``, from 1; past the last: the last), as an
     event's hands are."""
     events = await in_ledger(request, lambda db: list(reversed(event_list(db).events)))
-    pages = max(1, -(-len(events) // EVENTS_PER_PAGE))
-    page = min(_page_number(request), pages)
-    start = (page - 1) * EVENTS_PER_PAGE
+    shown, page, pages = _events_on_page(events, _page_number(request))
     return render(
         request,
         "web/events.html",
         active="events",
-        events=events[start : start + EVENTS_PER_PAGE],
+        events=shown,
         total=len(events),
         page=page,
         pages=pages,
@@ -199,18 +207,17 @@ async def standings_page(request: Request) -> Response:
     )
 
 
-def _picker_page(request: Request, events: list[Any], event: str | None) -> tuple[int, int]:
-    """The page of the Settle page's event picker to show (from 1) and how many there are:
-    :data:`EVENTS_PER_PAGE` events a page, newest first, as the Events page has them (a club's
-    1,000 nights were one list of 1,000).  The ``page`` asked for (past the last: the last),
-    else the one that holds the event picked, else the first."""
-    pages = max(1, -(-len(events) // EVENTS_PER_PAGE))
+def _picker_page(request: Request, events: list[Any], event: str | None) -> int:
+    """The page of the Settle page's event picker to show (from 1), :data:`EVENTS_PER_PAGE`
+    events a page, newest first, as the Events page has them (a club's 1,000 nights were one
+    list of 1,000) (:func:`_events_on_page`): the ``page`` asked for, else the one that holds
+    the event picked, else the first."""
     if "page" in request.query_params:
-        return min(_page_number(request), pages), pages
+        return _page_number(request)
     ids = [str(e["id"]) for e in events]
     picked = None if event is None or not whole_number(event) else event.lstrip("0") or "0"
     at = ids.index(picked) if picked in ids else 0
-    return at // EVENTS_PER_PAGE + 1, pages
+    return at // EVENTS_PER_PAGE + 1
 
 
 def _settle_link(event: str | None, season: str | None, page: int) -> str:
@@ -259,9 +266,7 @@ async def settle_page(request: Request) -> Response:
     elif isinstance(result, Settlement):
         settlements = [result]
     problem = page_error(result) if isinstance(result, LedgerError) else None
-    page, pages = _picker_page(request, events, event)
-    start = (page - 1) * EVENTS_PER_PAGE
-    offered = events[start : start + EVENTS_PER_PAGE]
+    offered, page, pages = _events_on_page(events, _picker_page(request, events, event))
     picked = [e for e in events if event == str(e["id"]) and e not in offered]
     return render(
         request,
