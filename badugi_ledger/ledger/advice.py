@@ -242,8 +242,8 @@ def command_word(path: str) -> str:
 
 
 def _word(name: str) -> str:
-    """A table's name as a word of a command to type: quoted unless letters, digits, ``-``
-    and ``_``."""
+    """An event's or a table's name as a word of a command to type: quoted unless letters,
+    digits, ``-`` and ``_``."""
     return name if name.replace("-", "").replace("_", "").isalnum() else repr(quote(name))
 
 
@@ -251,13 +251,10 @@ def void_command_words(event: str, number: str, table: str, one: bool) -> str:
     """The ``void`` command that takes hand ``number`` at ``table`` of ``event`` (as
     ``--event`` takes it: its id, name or key) out as a copy (``one``: the only one to void,
     else the first of several)."""
-    if not event.replace("-", "").replace("_", "").isalnum():
-        event = repr(quote(event))
     at_table = f" --table {_word(table)}" if table else ""
     each = "" if one else ", and so for each"
-    return (
-        f"badugi-ledger void --event {event} --hand {quote(number)}{at_table} --reason copy{each}"
-    )
+    hand = f"--hand {quote(number)}{at_table}"
+    return f"badugi-ledger void --event {_word(event)} {hand} --reason copy{each}"
 
 
 AUDIT = Advice("audit", joiner="; ")
