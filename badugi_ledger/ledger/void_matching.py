@@ -229,10 +229,10 @@ class OrganiserVoids:
         (:func:`itself_otherwise`).  None: no such hand, or none whose cards were shown
         (:func:`~.hand_content.cards_shown`: a walk from the same stacks at another night is
         alike and another hand)."""
-        if not cards_shown(rows.cards):
-            return None
         if self.every is None:
             self.every = self._read("1", [])
+        if not self.every or not cards_shown(rows.cards):  # (most ledgers: no void to meet)
+            return None
         (table, number), content = rows.identity, rows.content
         found = [
             v
