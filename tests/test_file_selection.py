@@ -159,7 +159,7 @@ def test_import_reads_a_file_named_twice_once(tmp_path: Path) -> None:
 
 
 # --- nothing to read ----------------------------------------------------------------------
-@pytest.mark.parametrize(
+EVERY_COMMAND_READING = pytest.mark.parametrize(
     ("args", "looked"),
     [
         (("parse",), ".bhh"),
@@ -169,6 +169,10 @@ def test_import_reads_a_file_named_twice_once(tmp_path: Path) -> None:
     ],
     ids=["parse", "check", "show", "import"],
 )
+"""Each command that reads hand files, and the files it looks for in a folder."""
+
+
+@EVERY_COMMAND_READING
 def test_a_folder_with_nothing_to_read_is_an_error_for_every_command(
     tmp_path: Path, args: tuple[str, ...], looked: str
 ) -> None:
@@ -185,16 +189,7 @@ def test_a_folder_with_nothing_to_read_is_an_error_for_every_command(
     assert not db.exists()  # no ledger is made for a run that reads nothing
 
 
-@pytest.mark.parametrize(
-    ("args", "looked"),
-    [
-        (("parse",), ".bhh"),
-        (("check",), ".bhh, .phh, .phhs, .txt"),
-        (("show",), ".bhh, .phh, .phhs, .txt"),
-        (("import", "--db"), ".bhh, .phh, .phhs, .txt"),
-    ],
-    ids=["parse", "check", "show", "import"],
-)
+@EVERY_COMMAND_READING
 def test_a_folder_with_nothing_to_read_among_other_paths_is_named_as_an_error(
     tmp_path: Path, args: tuple[str, ...], looked: str
 ) -> None:
