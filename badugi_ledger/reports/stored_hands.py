@@ -378,6 +378,18 @@ class HandPage(NamedTuple):
     counted: int
 
 
+def page_at(count: int, per_page: int, number: int) -> tuple[int, int, int]:
+    """Page ``number`` of ``count`` things, ``per_page`` a page, as the web app's pages take
+    it (from 1; past the last: the last): ``(its number, how many pages, its first index)``.
+
+    >>> page_at(120, 50, 9), page_at(0, 50, 1)
+    ((3, 3, 100), (1, 1, 0))
+    """
+    pages = max(1, -(-count // per_page))
+    number = min(max(number, 1), pages)
+    return number, pages, (number - 1) * per_page
+
+
 def stored_hand_page(
     db: sqlite3.Connection,
     event: str,
@@ -393,9 +405,7 @@ def stored_hand_page(
     shows.  ``replays``: the files replayed by earlier pages, kept while unchanged."""
     row = find_event(db, event, by_id=True)
     rows = _checked_rows(db, row, None, None)
-    pages = max(1, -(-len(rows) // per_page))
-    number = min(max(number, 1), pages)
-    start = (number - 1) * per_page
+    number, pages, start = page_at(len(rows), per_page, number)
     counted = 0 if row["void_reason"] else sum(1 for r in rows if r["void_reason"] is None)
     views = _views(db, row, rows[start : start + per_page], replay=True, replays=replays)
     return HandPage(views, number, pages, len(rows), counted)

@@ -25,7 +25,7 @@ from ..reports.hand_words import amount_text
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame, require_season
-from ..reports.stored_hands import HandPage, ReplayCache, stored_hand_page
+from ..reports.stored_hands import HandPage, ReplayCache, page_at, stored_hand_page
 from .advice_words import EVENTS_PAGE, page_error
 from .common import in_ledger, render
 from .security import whole_number
@@ -71,11 +71,9 @@ def _event_id(request: Request) -> str:
 
 def _events_on_page(events: list[Any], page: int) -> tuple[list[Any], int, int]:
     """The events of ``page`` (from 1; past the last: the last), :data:`EVENTS_PER_PAGE` a
-    page, with that page's number and how many there are: the Events page's pages, and the
-    Settle page's event picker's."""
-    pages = max(1, -(-len(events) // EVENTS_PER_PAGE))
-    page = min(page, pages)
-    start = (page - 1) * EVENTS_PER_PAGE
+    page, with that page's number and how many there are (:func:`page_at`, as an event's
+    hands are paged): the Events page's pages, and the Settle page's event picker's."""
+    page, pages, start = page_at(len(events), EVENTS_PER_PAGE, page)
     return events[start : start + EVENTS_PER_PAGE], page, pages
 
 
