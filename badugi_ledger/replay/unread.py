@@ -12,6 +12,7 @@ stream's bookkeeping (:mod:`.table`) that finds the hand and its tables.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..model.events import (
@@ -69,10 +70,9 @@ def _final_line_adds_up(
     that could not be replayed is held).  A line that cannot be held to it (the table's first
     hand, a new player) is not gone on from: a stack it gives may be any number (a
     tournament's chips nobody bought)."""
-    if carry is None:
+    carried_in = _carried_in(recorded, carry)
+    if carry is None or carried_in is None:
         return False
-    stated_in = [e.amount for e in recorded if type(e) is CarryIn]
-    carried_in = sum(stated_in) if stated_in else carry
     held, imbalance = unreplayed_final_line(recorded, before, carried_in)
     return held and imbalance is None
 
@@ -93,9 +93,15 @@ def unread_final_line(
     seated = set(seating.players)
     if any(type(e) is StackChange and e.player not in seated for e in seating.events):
         return None
-    stated = [e.amount for e in seating.events if type(e) is CarryIn]
-    carry = sum(stated) if stated else carry
+    carry = _carried_in(seating.events, carry)
     return None if carry is None else _final_line_imbalance(seating, stacks, carry)
+
+
+def _carried_in(events: Iterable[object], carry: int | None) -> int | None:
+    """The pot carried into a hand that could not be read: the one its lines state (``carry
+    in``), else the table's, ``carry`` (None: not known)."""
+    stated = [e.amount for e in events if type(e) is CarryIn]
+    return sum(stated) if stated else carry
 
 
 def button_after(state: TableState, unread: Unread) -> tuple[Violation | None, ButtonBase | None]:
