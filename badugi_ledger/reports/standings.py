@@ -45,7 +45,7 @@ from ..model.escaping import (
     frame_cells,
     markdown_text,
 )
-from ..model.money import format_amount, is_money, major_units, plain_money
+from ..model.money import UNSTATED, format_amount, is_money, major_units, plain_money
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -499,12 +499,25 @@ def records(df: pd.DataFrame) -> list[dict[str, object]]:
     return rows
 
 
+def _for_reading(df: pd.DataFrame) -> pd.DataFrame:
+    """The table as a person reads it.  Every amount is written with its unit (``84 chips``,
+    ``12.34 USD``), so the ``unit`` column, which would only say it again beside each figure
+    (``84 chips chips``), is left out - unless a row's money names no currency
+    (:data:`UNSTATED`: its figures stand bare, ``22.00``, and the column is all that says
+    they are money) or there are no rows (no figure to say it: the header as it always was).
+    csv and json keep it, for scripts."""
+    shown = present(df, "human")
+    if "unit" in shown.columns and len(df) and UNSTATED not in set(df["unit"]):
+        shown = shown.drop(columns=["unit"])
+    return shown
+
+
 def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     """The table as text in one of :data:`FORMATS`, each name made safe for its reader
     (:mod:`badugi_ledger.model.escaping`: terminal, CSV, Markdown; HTML escaped, control and
     format characters written visibly as on the report's page)."""
     if fmt == "table":
-        shown = frame_cells(present(df, "human"), for_terminal)
+        shown = frame_cells(_for_reading(df), for_terminal)
         body = shown.to_string(index=False) if len(df) else "(no results)"
         return f"{for_terminal(title)}\n{body}\n" if title else body + "\n"
     if fmt == "csv":
@@ -514,9 +527,9 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     if fmt == "markdown":
         # An amount is written as money (20.50) and a name as written (007, 1e3), never read
         # as a number again; points as the other formats write them (12345.67).
-        return markdown_text(frame_cells(present(df, "human"), for_markdown)) + "\n"
+        return markdown_text(frame_cells(_for_reading(df), for_markdown)) + "\n"
     if fmt == "html":
-        shown = frame_cells(present(df, "human"), for_page)
+        shown = frame_cells(_for_reading(df), for_page)
         return str(shown.to_html(index=False, escape=True, na_rep="")) + "\n"
     raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
 

@@ -238,6 +238,25 @@ def test_formats() -> None:
         render(df, "xml")  # type: ignore[arg-type]
 
 
+def test_a_figure_read_by_a_person_says_its_unit_once() -> None:
+    """The text, Markdown and HTML tables write each amount with its unit (``28 chips``), so
+    a ``unit`` column beside them only repeats it (``28 chips chips``); money that names no
+    currency stands bare (``20.00``) and keeps the column that says it is money.  csv and
+    json keep the column whatever the rows (scripts read it)."""
+    db = open_ledger(None)
+    import_outcomes(db, session_hands(4, ("Anna", "Ben", "Cara")), "fri.bhh")
+    cash = standings(db, StandingsOptions(kind="cash"))
+    for fmt in ("table", "markdown", "html"):
+        text = render(cash, fmt)
+        assert "4 chips" in text and "chips chips" not in text, text
+        assert not re.search(r"\bunit\b", text), text
+    assert json.loads(render(cash, "json"))[0]["unit"] == "chips"
+    assert render(cash, "csv").splitlines()[0].split(",")[3] == "unit"
+    money = standings(ledger_with(tourney("T1", ["Anna", "Ben"])), StandingsOptions())
+    header, first = render(money, "table").splitlines()[:2]
+    assert header.split()[-2:] == ["winnings", "unit"] and first.split()[-2:] == ["10.00", "money"]
+
+
 @pytest.mark.parametrize("table", ["1e-300,0,0", "1e308,1,1", "-5,0", "10.005"])
 def test_a_points_table_out_of_bounds_is_refused(table: str) -> None:
     """``1e308`` summed to infinity (every player ``inf`` points, the report's chart a
