@@ -25,6 +25,7 @@ Nothing here asserts on speed; the script checks that the work was done (hand co
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
@@ -37,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from badugi_ledger.check import check_file  # noqa: E402
 from badugi_ledger.live import live_check  # noqa: E402
 from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation  # noqa: E402
+from badugi_ledger.web.record_view import checked_view  # noqa: E402
 
 
 def best_ms(run: Callable[[], object], repeat: int) -> float:
@@ -77,10 +79,14 @@ def unreadable(count: int) -> None:
             start = time.process_time()
             check_file(path)
             reference = time.process_time() - start
+        start = time.process_time()
+        answer = json.dumps(checked_view(text))
+        page = time.process_time() - start
         kind = "numbered" if numbered else "all 'hand 1'"
         print(
             f"{count} lines ({kind}, {len(text)} bytes): live_check {spent:7.2f} s, "
-            f"check {reference:7.2f} s"
+            f"check {reference:7.2f} s, the page's answer {page:7.2f} s and "
+            f"{len(answer.encode())} bytes"
         )
 
 

@@ -332,6 +332,8 @@
         ),
       ),
     );
+    // a long list is cut by the server: the line says how many more, and where all are said
+    if (last && last.more_text) list.append(el("li", { class: "more" }, last.more_text));
   }
 
   // --- pots -----------------------------------------------------------------------------------------

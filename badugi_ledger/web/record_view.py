@@ -30,10 +30,19 @@ class RecordError(BadugiError):
 SOURCE = "record"
 """The name the live check gives the text (check's lines start ``record:LINE:COLUMN:``)."""
 
+SHOWN_PROBLEMS = 200
+"""The most problems one answer of the page lists, the first by line; the rest are counted
+(``more_problems``) and said in one line.  The page is sent the whole text after every
+keystroke: a megabyte of unreadable lines has a problem or two at each, tens of megabytes of
+words no phone can draw and nobody reads, for every keystroke.  The verdict still counts every
+problem, and ``check`` of the saved file lists each one."""
+
 
 def checked_view(text: str) -> dict[str, Any]:
     """:func:`live_check` of ``text``, shaped for ``record.js``: ``problems`` (every problem
-    with its line, column, rule and check's words, warnings marked), ``hands`` (each hand's
+    with its line, column, rule and check's words, warnings marked; the first
+    :data:`SHOWN_PROBLEMS` by line, ``more_problems`` counting the rest and ``more_text``
+    saying so, else None), ``hands`` (each hand's
     lines, verdict and pots; the pots of a hand in progress as they stand), ``next`` (who acts
     and the options to tap, each with its canonical line), ``next_hand`` (whether
     the next hand can start: the last one is over and correct, and two players have chips)
@@ -58,15 +67,19 @@ def checked_view(text: str) -> dict[str, Any]:
             }
         )
     problems.sort(key=lambda p: p["line"])  # as check orders them: by line, then as found
+    shown = problems[:SHOWN_PROBLEMS]
     nxt = data["next"]
     if nxt is not None and hands:
         hands[-1]["pots"] = [
             {**pot, "winners": [], "shares": {}, "detail": ""} for pot in nxt["pots"]
         ]
         hands[-1]["uncalled"] = nxt["uncalled"]
+    more = len(problems) - len(shown)
     return {
         "verdict": _verdict(hands, problems),
-        "problems": problems,
+        "problems": shown,
+        "more_problems": more,
+        "more_text": _more_text(more, problems[-1]["line"]) if more else None,
         "hands": hands,
         "next": _next_view(
             nxt, hands[-1]["hand"] if hands else None, hands[-1]["currency"] if hands else None
@@ -74,6 +87,15 @@ def checked_view(text: str) -> dict[str, Any]:
         # the next hand's line is written when tapped (next_hand_lines replays the text again)
         "next_hand": data["next_hand"],
     }
+
+
+def _more_text(more: int, last_line: int) -> str:
+    """The line under a cut list of problems: how many are not listed, down to which line,
+    and where every one is said."""
+    return (
+        f"and {more} more problem{'s' if more != 1 else ''} after these, down to line "
+        f"{last_line}: run badugi-ledger check on the file for all of them"
+    )
 
 
 def _problem_view(problem: dict[str, Any], hand: str | None) -> dict[str, Any]:

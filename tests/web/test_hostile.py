@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from badugi_ledger.check import problems, run_check
 from badugi_ledger.web.app import create_app
+from badugi_ledger.web.record_view import SHOWN_PROBLEMS
 from badugi_ledger.web.security import CSRF_COOKIE
 from tests.helpers.paths import EXAMPLES
 from tests.web.conftest import LOCAL
@@ -143,6 +145,35 @@ def test_a_text_of_one_megabyte_line_gets_a_verdict(client: TestClient) -> None:
     assert answer["verdict"]["errors"] >= 1
     too_long = send(client, "/record/check", {"text": "x" * 1_000_001})
     assert too_long.status_code == 413 and "at most 1,000,000 bytes" in too_long.text
+
+
+def test_many_unreadable_lines_get_the_first_problems_and_a_count_of_the_rest(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """Each line ``hand 1`` alone is an unreadable hand with two problems: the page is sent
+    the first :data:`SHOWN_PROBLEMS` by line and one line saying how many more, not every
+    one after every keystroke; ``check`` of the same file still lists every one (README: "One
+    run of check lists every mistake in a file")."""
+    lines = 3000
+    text = "hand 1\n" * lines
+    response = send(client, "/record/check", {"text": text})
+    answer = response.json()
+    path = tmp_path / "lines.bhh"
+    path.write_text(text, encoding="utf-8")
+    every = [p for o in run_check([path], jobs=1).outcomes() for p in problems(o)]
+    assert len(every) == 2 * lines  # check: each line's two problems
+    assert answer["verdict"]["errors"] == len(every)  # the verdict counts every one
+    listed = answer["problems"]
+    assert len(listed) == SHOWN_PROBLEMS
+    assert [p["line"] for p in listed] == sorted(p.pos.line for p in every)[:SHOWN_PROBLEMS]
+    assert answer["more_problems"] == len(every) - SHOWN_PROBLEMS
+    assert answer["more_text"] == (
+        f"and {len(every) - SHOWN_PROBLEMS} more problems after these, down to line {lines}: "
+        "run badugi-ledger check on the file for all of them"
+    )
+    assert len(response.content) < 500 * SHOWN_PROBLEMS  # not ~350 bytes for each problem
+    few = send(client, "/record/check", {"text": "hand 1\n"}).json()
+    assert len(few["problems"]) == 2 and few["more_problems"] == 0 and few["more_text"] is None
 
 
 @pytest.mark.parametrize("stacks", ["²", "١٠٠", "1" * 5000, "-5", "1e3", ""])

@@ -11,6 +11,7 @@ from typing import Any
 
 from badugi_ledger.check import problem_line, problems, run_check
 from badugi_ledger.web.app import create_app
+from badugi_ledger.web.record_view import SHOWN_PROBLEMS
 from tests.helpers.browser import Phone, serving  # fixtures: tests/web/conftest
 from tests.helpers.paths import EXAMPLES
 
@@ -415,4 +416,29 @@ def test_each_draw_row_stands_pat_for_its_own_player(phone: Phone, fresh_ledger:
         settled(page)
         assert "draw: Ben" not in page.input_value("#record-text")
         phone.shot("record-12-redeal-draw-rows")
+    assert phone.errors == []
+
+
+def test_a_text_of_many_bad_lines_lists_the_first_problems_and_says_how_many_more(
+    phone: Phone,
+    fresh_ledger: Path,
+) -> None:
+    """A pasted text of 600 lines ``hand 1`` (each an unreadable hand, two problems): the list
+    under the editor holds the first :data:`SHOWN_PROBLEMS` and a last line saying how many
+    more there are and that ``check`` lists them all; the verdict counts every one."""
+    lines = 600
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.locator("#record-text").fill("hand 1\n" * lines)
+        settled(page)
+        assert page.inner_text("#record-verdict").startswith(f"{2 * lines} problems")
+        assert page.locator("#record-problems li.error").count() == SHOWN_PROBLEMS
+        more = page.locator("#record-problems li.more")
+        assert more.inner_text() == (
+            f"and {2 * lines - SHOWN_PROBLEMS} more problems after these, down to line "
+            f"{lines}: run badugi-ledger check on the file for all of them"
+        )
+        more.scroll_into_view_if_needed()
+        phone.shot("record-8-problems-cut")
+        no_sideways_scroll(phone)
     assert phone.errors == []
