@@ -145,6 +145,33 @@ anywhere else (``$0,25``, a decimal comma of an edited file) is no amount: its c
 whose every amount is so written replays clean."""
 
 
+_DOTTED_THOUSANDS = re.compile(
+    r"[+-]?[$€£]?[1-9][0-9]{0,2}(?:\.[0-9]{3})+(?:,[0-9]+)?(?:\s*[$€£])?"
+)
+"""An amount shaped as thousands grouped with points (``10.000``, ``1.500.000``, ``1.500,00€``),
+as some European sites and editors write them.  Read with a decimal point, ``10.000`` chips
+were 10 and ``20.000/40.000`` blinds 20/40: a hand whose every amount is so written replayed
+clean at a thousandth of what was played.  One point before three digits may as well be a
+decimal point with three decimals, and no site these readers read writes either (each groups
+thousands with a comma, or not at all; Winamax writes ``2047.50€``): no hand says which it
+is, so such an amount is refused, never read either way."""
+
+_DOTTED_FIX = (
+    "write the file's amounts with no point between thousands (10000 or 10,000) and read it again"
+)
+
+
+def _dotted_why(text: str) -> str:
+    """Why an amount shaped as :data:`_DOTTED_THOUSANDS` is refused, and what to do."""
+    if text.count(".") == 1 and "," not in text:
+        return (
+            "may group thousands with a point (10.000 as ten thousand) or have a decimal "
+            "point and three decimals (10.000 as ten): nothing in the hand says which, and "
+            f"the two differ a thousandfold; {_DOTTED_FIX}"
+        )
+    return f"groups thousands with points, which this reader does not read; {_DOTTED_FIX}"
+
+
 def parse_amount(
     text: str, *, currency: str | None, position: Position | None = None, signed: bool = False
 ) -> int:
@@ -152,7 +179,8 @@ def parse_amount(
     ``currency``, whole chips where it is None (a tournament's chips, play money).
 
     Only plain decimal figures are amounts: a comma only between groups of three digits
-    (:data:`_THOUSANDS`), no exponent, no ``inf`` or ``NaN``, at most
+    (:data:`_THOUSANDS`), no point that may group thousands (:data:`_DOTTED_THOUSANDS`:
+    ``10.000``, refused as ``bad-amount`` saying why), no exponent, no ``inf`` or ``NaN``, at most
     :data:`~badugi_ledger.model.limits.MAX_DIGITS` digits, within ±2^53 once in cents; a sign only
     where ``signed`` (a KingsClub net result); no symbol or code of another currency (``€2`` in
     a hand played in USD, ``$2`` in a hand of chips): a site writes one currency on every amount
@@ -184,6 +212,8 @@ def parse_amount(
             f"amount {quote(text)!r} {why}", position=position, rule="bad-amount"
         )
 
+    if _DOTTED_THOUSANDS.fullmatch(text.strip()):
+        raise bad(_dotted_why(text))
     m = _AMOUNT.fullmatch(text.strip())
     whole = m["whole"].replace(",", "") if m is not None else ""
     fraction = (m["fraction"] or "").rstrip("0") if m is not None else ""

@@ -26,7 +26,7 @@ from badugi_ledger.sites.common import parse_amount
 from badugi_ledger.sites.files import decode_bytes
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.writer import without_positions
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, FIXTURES
 
 
 @dataclass(frozen=True)
@@ -335,6 +335,81 @@ def test_commas_between_thousands_are_read(text: str) -> None:
     assert parse_amount(text, currency="USD") == round(
         float(text.strip("$").replace(",", "")) * 100
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "currency"),
+    [("10.000", None), ("$1.000", "USD"), ("20.000", None), ("-3.500", "USD")],
+)
+def test_a_point_before_three_digits_may_group_thousands_and_is_refused(
+    text: str, currency: str | None
+) -> None:
+    """``10.000``: ten thousand chips with thousands grouped by a point (European sites and
+    editors), or ten with a decimal point.  Its fraction's zeros dropped, it read as 10, a
+    thousandth of what a file of dotted thousands played; no site these readers read writes
+    either form, and nothing in the amount says which it is."""
+    with pytest.raises(ImportFormatError) as caught:
+        parse_amount(text, currency=currency, signed=True)
+    assert caught.value.rule == "bad-amount"
+    assert "may group thousands with a point (10.000 as ten thousand) or have a decimal " in str(
+        caught.value
+    )
+    assert "no point between thousands (10000 or 10,000)" in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["1.500.000", "1.500,00", "€2.000.000"])
+def test_points_between_thousands_are_refused_saying_so(text: str) -> None:
+    with pytest.raises(ImportFormatError) as caught:
+        parse_amount(text, currency="EUR")
+    assert caught.value.rule == "bad-amount"
+    assert "groups thousands with points, which this reader does not read" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "currency", "value"),
+    [
+        ("0.500", "USD", 50),
+        ("1500.000", None, 1500),
+        ("1,000.000", None, 1000),
+        ("12.50", "USD", 1250),
+    ],
+)
+def test_a_point_that_cannot_group_thousands_is_a_decimal_point(
+    text: str, currency: str | None, value: int
+) -> None:
+    """A point after ``0`` or after four digits or a comma's group groups no thousands (a
+    group before the first separator holds one to three digits, the first not 0)."""
+    assert parse_amount(text, currency=currency) == value
+
+
+def test_a_tournament_hand_with_thousands_grouped_by_points_is_refused_at_its_header(
+    tmp_path: Path,
+) -> None:
+    """The first hand of the PokerStars SNG file (``tests/fixtures/sites/pokerstars-52588201462
+    .txt``, from ``corpus/pokerstars/LBad-USD-SNG8-201011.txt``) with every amount a thousand
+    times larger, its thousands grouped by points (blinds ``20.000/40.000``; its stacks of
+    1500 cut to 150 first, ``150.000``, so that every amount has one point): it replayed clean
+    at a thousandth of every figure (stacks of 150 chips and blinds of 20/40, the ledger's
+    chips wrong without a word).  Now the header's stakes are a ``bad-amount`` at line 1,
+    saying why and what to do."""
+    text = (FIXTURES / "sites" / "pokerstars-52588201462.txt").read_text(encoding="utf-8-sig")
+    assert "Level I (20/40)" in text
+    text = text.replace("Level I (20/40)", "Level I (20.000/40.000)")
+    text = text.replace("(1500 in chips)", "(150 in chips)")
+    text = re.sub(
+        r"(?<=[ (])(\d+)(?=\)| in chips|\r?$| from pot| \|)",
+        lambda m: f"{int(m[1]) * 1000:,}".replace(",", "."),
+        text,
+        flags=re.M,
+    )
+    assert "(150.000 in chips)" in text and "posts big blind 20.000" in text
+    path = tmp_path / "dotted.txt"
+    path.write_text(text, encoding="utf-8")
+    items = list(read_hands(path, "pokerstars"))
+    assert not any(isinstance(i, HandRecord) for i in items), items
+    [error] = items
+    assert isinstance(error, ImportFormatError) and error.rule == "bad-amount"
+    assert error.position.line == 1 and "amount '20.000' may group thousands" in error.message
 
 
 @pytest.mark.parametrize("site", SITES, ids=lambda s: s.name)
