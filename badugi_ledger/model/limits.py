@@ -54,10 +54,23 @@ def more_than_listed(here: str, things: str, each_at: str | None = "its line") -
 def amount_problem(value: int, what: str) -> str | None:
     """Why ``value`` cannot be ``what`` (an amount or count), or None when it can."""
     if value > MAX_AMOUNT:
-        return f"{what} {value} is above the largest amount, 2^53"
+        return f"{what} {number_shown(value)} is above the largest amount, 2^53"
     if value < -MAX_AMOUNT:
-        return f"{what} {value} is below the smallest amount, -2^53"
+        return f"{what} {number_shown(value)} is below the smallest amount, -2^53"
     return None
+
+
+def number_shown(value: int) -> str:
+    """``value`` as a message shows it: its digits, cut as :func:`quote` cuts a line; a number
+    too long for ``str`` (more than 4,300 digits: a TOML ``0x`` or ``0o`` number of a few
+    thousand characters is one) is said by its size.
+
+    >>> number_shown(2**64), number_shown(16**4000)
+    ('18446744073709551616', '(a number of more than 4,000 digits)')
+    """
+    if value.bit_length() > 13_000:  # (2^13000 has 3,914 digits)
+        return "(a number of more than 4,000 digits)"
+    return quote(str(value))
 
 
 def quote(line: str) -> str:

@@ -332,7 +332,10 @@ def _seat(word: str) -> int:
     """The player index a label names (``p1``: 0), or :data:`NO_SEAT`: :func:`_player` then
     reports it."""
     if word.startswith("p") and word[1:].isdecimal() and word[1:].isascii():
-        seat = int(word[1:]) - 1
+        digits = word[1:].lstrip("0") or "0"  # (``p001`` is ``p1``)
+        if len(digits) > MAX_DIGITS:  # (``int`` refuses more than 4,300 digits)
+            return NO_SEAT
+        seat = int(digits) - 1
         if seat >= 0:
             return seat
     return NO_SEAT

@@ -14,7 +14,14 @@ from typing import Any
 
 from ..model.errors import BadugiError, ImportFormatError, Position
 from ..model.events import Action, Cards, Draw, Event, Muck, Show
-from ..model.limits import MAX_LISTED, more_than_listed, quote
+from ..model.limits import (
+    MAX_DIGITS,
+    MAX_LISTED,
+    MAX_QUOTE,
+    ascii_digits,
+    more_than_listed,
+    quote,
+)
 from ..sites.draft import HandDraft
 from .action_strings import (
     _STEPS,
@@ -305,11 +312,16 @@ def _draw_unanswered(pending: dict[str, tuple[int, Cards]], name: str, events: l
 def _player(word: str, names: list[str], draft: HandDraft, raw: str, line: int) -> str:
     """The player a label that :func:`_seat` did not read names, or the error at ``line``.
     Any decimal digits are read (``p٣`` is ``p3``, as PokerKit's ``\\d`` reads it); a digit
-    that is no decimal one (``p²``) is no player (``int`` cannot read it)."""
-    if word.startswith("p") and word[1:].isdecimal() and 1 <= int(word[1:]) <= len(names):
-        return names[int(word[1:]) - 1]
+    that is no decimal one (``p²``) is no player (``int`` cannot read it), nor is a number
+    of more digits than any amount (``int`` refuses more than 4,300; zeros before it are
+    none of its digits: ``p001`` is ``p1``)."""
+    digits = ascii_digits(word[1:]).lstrip("0") if word[1:].isdecimal() else ""
+    if word.startswith("p") and 0 < len(digits) <= MAX_DIGITS and int(digits) <= len(names):
+        return names[int(digits) - 1]
+    # a label cut short is most of its action: the action is quoted beside it when both fit
+    within = f" in {quote(repr(raw))}" if len(word) < MAX_QUOTE else ""
     raise draft.error(
-        f"{quote(repr(word))} in {quote(repr(raw))} is not a player p1..p{len(names)}",
+        f"{quote(repr(word))}{within} is not a player p1..p{len(names)}",
         line,
         rule="bad-phh",
     )

@@ -129,6 +129,11 @@ BAD_NUMBERS = {
     "1979-05-27": "1979-05-27 (a date)",  # TOML's words, not Python's datetime.date(...)
     "1979-05-27T07:32:00": "1979-05-27T07:32:00 (a date and time)",
     "07:32:00": "07:32:00 (a time)",
+    # TOML's other integers: a hexadecimal one of 4,000 digits is more than ``str`` writes in
+    # decimal (4,300 digits), an octal or grouped one hundreds of digits long
+    "0x" + "f" * 4000: "(a number of more than 4,000 digits) is above the largest amount, 2^53",
+    "0o" + "7" * 400: "is above the largest amount, 2^53",
+    "9_" * 300 + "9": "is above the largest amount, 2^53",
 }
 
 
@@ -154,6 +159,31 @@ def test_every_numeric_field_refuses_every_bad_number(
     else:
         assert key in error.message and BAD_NUMBERS[bad] in error.message, error
         assert error.position.column > len(key) + 2  # the value's column, not the key's
+
+
+@pytest.mark.parametrize("digits", ["9" * 5000, "٩" * 5000, "0" * 5000 + "3"])
+def test_an_action_naming_a_player_of_thousands_of_digits_is_refused_at_its_line(
+    digits: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``p99…9 f``: ``int`` refuses a text of more than 4,300 digits, and its ``ValueError``
+    made the hand "damaged and cannot be read" at line 1, in Python's words."""
+    text = hand().replace("'p1 f'", f"'p{digits} f'")
+    error = the_error(text, monkeypatch)
+    assert error.position.line == line_of(text, "actions")
+    assert "is not a player p1..p2" in error.message
+    assert "ValueError" not in error.message
+
+
+@pytest.mark.parametrize("digits", ["0" * 5000 + "1", "٠" * 5000 + "١"])
+def test_a_player_label_of_many_zeros_before_its_number_is_that_player(
+    digits: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``p00…01`` is ``p1`` as PokerKit reads a label (``p(\\d+)``, its digits read by
+    ``int``): zeros before the number make it no larger."""
+    (record,) = read_both(hand().replace("'p1 f'", f"'p{digits} f'"), monkeypatch)
+    (plain,) = read_both(hand(), monkeypatch)
+    assert isinstance(record, HandRecord) and isinstance(plain, HandRecord)
+    assert record.events == plain.events
 
 
 AMOUNTS = {
