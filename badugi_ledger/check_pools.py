@@ -286,8 +286,6 @@ def _refused_for_later_pot(
     command names the event by its key, the ledger's id not being known before an import).
     An error, at the refused file's first hand in a pool of carried pots: nothing of the
     file is stored."""
-    from shlex import quote
-
     from .ledger.carried_pots import CarryShortfall
     from .ledger.file_transaction import surplus_hint
     from .model.events import event_key_text, event_label
@@ -317,7 +315,7 @@ def _refused_for_later_pot(
     unit = "" if kind == "tournament" else (pool[1] or "")
     event = event_key_text((kind, night.name, night.date, unit))
     of_run = None if source == refused else source
-    text = f"{short.text()}: {surplus_hint(quote(event), hand, of_run, source)}"
+    text = f"{short.text()}: {surplus_hint(event, hand, of_run, source)}"
     text += "; nothing from this file was stored"
     firsts = [
         n.first

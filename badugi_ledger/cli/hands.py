@@ -235,9 +235,11 @@ def new_command(
         handle.write(text)
     if is_standard_output(file):
         return
+    from ..ledger.advice import path_word
+
     typer.echo(
         f"wrote {screen(str(file))} ({len(names)} players, {game}): write the first hand "
-        f"under its hand line, then: badugi-ledger check {screen(str(file))}",
+        f"under its hand line, then: badugi-ledger check {screen(path_word(str(file)))}",
         err=True,
     )
 

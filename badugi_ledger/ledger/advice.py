@@ -15,11 +15,12 @@ command line's words, carrying what it said with its advice as values (:attr:`Re
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
 from ..model.errors import LedgerError
-from ..model.limits import quote
+from ..model.escaping import for_terminal
 
 Action = Literal[
     "void or replace",
@@ -69,7 +70,8 @@ class Advice:
 
     action: Action
     event: str = ""
-    """``void this one too``: the event as ``void --event`` takes it (quoted for a shell);
+    """``void this one too``: the event as ``void --event`` takes it, a word of a command
+    (:func:`~.void_matching.event_arg`);
     ``void that event too``: the id of the event to void."""
     reason: str = ""
     """``void this one too``: the reason to void it by (the organiser's)."""
@@ -104,11 +106,11 @@ class Advice:
         if self.action == "replace to leave out of play":
             return "import again with --replace to leave it out of the night's play"
         if self.action == "void this one too":
-            hand = quote(self.hand) if self.hand else "NUMBER"
-            at_table = f" --table {_word(self.table)}" if self.table else ""
+            hand = command_word(self.hand) if self.hand else "NUMBER"
+            at_table = f" --table {command_word(self.table)}" if self.table else ""
             return (
                 f"void that one too (badugi-ledger void --event {self.event} --hand {hand}"
-                f"{at_table} --reason {quote(self.reason)!r})"
+                f"{at_table} --reason {command_word(self.reason, quoted=True)})"
             )
         if self.action == "replace the other file":
             return (
@@ -135,7 +137,7 @@ class Advice:
             )
         if self.action == "merge them":
             known, name = self.others
-            return f"merge them (badugi-ledger players merge {quote(known)!r} {quote(name)!r})"
+            return f"merge them (badugi-ledger players merge {player_words(known, name)})"
         if self.action == "correct the other files":
             one = len(self.others) == 1
             return (
@@ -213,13 +215,13 @@ def _ways_out(file: str, others: tuple[str, ...]) -> str:
     those files, which, corrected, are imported in the same run to hold them no more (an
     import tries the refused file again once one of them is stored:
     :mod:`.run_retries`)."""
-    mine = command_word(file)
+    mine = path_word(file)
     if not others:
         return (
             f"If it is that night corrected, import it as the file it replaces (import {mine} "
             "--renamed-from OLD --replace)"
         )
-    theirs = " ".join(map(command_word, others))
+    theirs = " ".join(map(path_word, others))
     moved = f"import --replace {mine} {theirs}"
     if len(others) > 1:
         return (
@@ -233,28 +235,91 @@ def _ways_out(file: str, others: tuple[str, ...]) -> str:
     )
 
 
-def command_word(path: str) -> str:
-    """``path`` as a word of a command to type: quoted when it holds other than letters,
-    digits and ``-_./``."""
-    if path and all(c.isalnum() or c in "-_./" for c in path):
-        return path
-    return repr(quote(path))
+def command_word(word: str, *, quoted: bool = False) -> str:
+    r"""``word`` (a path, an event's name, key or id, a table, a hand's number, a player's name,
+    a reason) as one word of a command an organiser pastes at a shell prompt: the one rule of
+    every command the ledger prints, so that the command does what it says as printed.
+
+    Never cut (a name cut short names nothing when typed back).  As it is when it holds only
+    ASCII letters, digits and ``-_./:@%+,`` (no shell gives those a meaning), unless
+    ``quoted`` (a player's name or a reason: text, shown quoted as it always was); else in
+    single quotes, inside which a shell reads every character as it is (``$(x)``, backticks,
+    blanks, ``!``, ``~``, letters of any alphabet), a single quote inside written ``'\''``;
+    or in double quotes when it holds a single quote and nothing double quotes give a
+    meaning (``"O'Brien"``).  A line break or another control character cannot be printed
+    as it is (the message's line would break where the command does): such a word is
+    written ``$'...'``, those characters escaped (``\n``, ``\u0085``), as bash, zsh, ksh and
+    POSIX shells (since 2024) read it.  A word that begins with ``-`` is an option's value
+    wherever the ledger prints one (``--event -night``), which the command line takes as it
+    is; a path, which may be an argument, is :func:`path_word`'s.
+
+    >>> print(command_word("night.bhh"), command_word("Friday 2025-01-17"))
+    night.bhh 'Friday 2025-01-17'
+    >>> print(command_word("O'Brien"), command_word("$(x)'s"), command_word("Ann", quoted=True))
+    "O'Brien" '$(x)'\''s' 'Ann'
+    >>> print(command_word("two\nlines"))
+    $'two\nlines'
+    """
+    if word and not quoted and all(c in _PLAIN for c in word):
+        return word
+    if any(_unprintable(c) for c in word):
+        return "$'" + "".join(map(_escaped, word)) + "'"
+    if "'" in word and not any(c in _MEANT_IN_DOUBLE_QUOTES for c in word):
+        return f'"{word}"'
+    return "'" + word.replace("'", "'\\''") + "'"
 
 
-def _word(name: str) -> str:
-    """An event's or a table's name as a word of a command to type: quoted unless letters,
-    digits, ``-`` and ``_``."""
-    return name if name.replace("-", "").replace("_", "").isalnum() else repr(quote(name))
+def player_words(*names: str) -> str:
+    """Players' ``names`` as the words of ``players merge`` or ``unmerge`` that name them:
+    each quoted, its control and format characters written as every output writes them
+    (``'Anna\\x00'``, :func:`~badugi_ledger.model.escaping.for_terminal`), as those commands
+    read a name back - a NUL no command line can pass; after ``--`` when one begins with
+    ``-`` (the command line would take it for an option: quotes are the shell's, not the
+    command's)."""
+    words = " ".join(command_word(for_terminal(name), quoted=True) for name in names)
+    return f"-- {words}" if any(name.startswith("-") for name in names) else words
+
+
+def path_word(path: str) -> str:
+    """A file's ``path`` as a word of a command (:func:`command_word`); a relative one that
+    begins with ``-`` is written ``./-night.bhh``: the same file, where ``-night.bhh`` would
+    be read as an option (or ``-``, standard input)."""
+    if path.startswith("-"):
+        path = "./" + path
+    return command_word(path)
+
+
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@%+,")
+"""The characters a shell reads as they are wherever they stand in a word (not ``=``: zsh
+reads ``=cmd`` as the path of ``cmd``; not ``~``: a home folder)."""
+_MEANT_IN_DOUBLE_QUOTES = frozenset('"$`\\!')
+"""What a shell reads otherwise inside double quotes (``!``: bash's history)."""
+_ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
+
+
+def _unprintable(c: str) -> bool:
+    """A control character or a line or paragraph separator: a character no terminal
+    shows as one that a paste gives back."""
+    return unicodedata.category(c) in ("Cc", "Zl", "Zp")
+
+
+def _escaped(c: str) -> str:
+    """``c`` as ``$'...'`` writes it."""
+    if c in _ESCAPES:
+        return _ESCAPES[c]
+    if not _unprintable(c):
+        return c
+    return f"\\x{ord(c):02x}" if ord(c) < 0x80 else f"\\u{ord(c):04x}"
 
 
 def void_command_words(event: str, number: str, table: str, one: bool) -> str:
     """The ``void`` command that takes hand ``number`` at ``table`` of ``event`` (as
     ``--event`` takes it: its id, name or key) out as a copy (``one``: the only one to void,
     else the first of several)."""
-    at_table = f" --table {_word(table)}" if table else ""
+    at_table = f" --table {command_word(table)}" if table else ""
     each = "" if one else ", and so for each"
-    hand = f"--hand {quote(number)}{at_table}"
-    return f"badugi-ledger void --event {_word(event)} {hand} --reason copy{each}"
+    hand = f"--hand {command_word(number)}{at_table}"
+    return f"badugi-ledger void --event {command_word(event)} {hand} --reason copy{each}"
 
 
 AUDIT = Advice("audit", joiner="; ")

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..model.errors import LedgerError
 from ..replay.pool_rules import TAKES_MORE, held_before_hint
-from .advice import Said, command_text
+from .advice import Said, command_text, command_word
 from .carried_pots import (
     CARRY_POOL,
     PROGRESSIVE,
@@ -465,7 +465,8 @@ def surplus_hint(event: str, hand: str, of_run: str | None, held: str) -> str:
     no other file of the import, import this one and then ``held`` (the file the ledger
     reads the hand from) corrected."""
     void = (
-        f"void that hand first (badugi-ledger void --event {event} --hand {hand} --reason "
+        f"void that hand first (badugi-ledger void --event {command_word(event)} --hand "
+        f"{command_word(hand)} --reason "
         "TEXT; the pot then waits in *carry*)"
     )
     if of_run is not None:

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
-from .advice import Advice
+from .advice import Advice, path_word
 from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
 from .report import GONE_FROM_FILE, REJECTED_KEPT, Conflict, FileReport
@@ -521,7 +521,7 @@ class FileHoldings:
             f"the night from now: hand {quote(rows.identity[1])} of {label}, left out then, "
             "would count again beside it, the night twice; nothing from this file was "
             f"stored.  Import {new} instead; to make this file the night's again, import it "
-            f"with --renamed-from {new} --replace"
+            f"with --renamed-from {path_word(new)} --replace"
         )
 
     def back_in_play(

@@ -22,7 +22,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from .advice import command_word
+from .advice import path_word
 
 
 def missing_warnings(
@@ -49,11 +49,15 @@ def missing_warnings(
             continue
         if any(real == place or real.startswith(place.rstrip(os.sep) + os.sep) for place in places):
             gone.setdefault(source, []).append((event_id, name, count))
-    return [_line(db, source, events) for source, events in gone.items()]
+    return [_line(db, source, events, seen) for source, events in gone.items()]
 
 
-def _line(db: sqlite3.Connection, source: str, events: list[tuple[int, str, int]]) -> str:
-    """What the import says of one missing file."""
+def _line(
+    db: sqlite3.Connection, source: str, events: list[tuple[int, str, int]], seen: set[str]
+) -> str:
+    """What the import says of one missing file: what to do if it was renamed (the command
+    whole when a file this import read holds hands of it: :func:`_renamed_to`), moved, or its
+    night cancelled (each event's ``void`` command)."""
     from .void_matching import event_arg
 
     hands = sum(count for _, _, count in events)
@@ -61,12 +65,40 @@ def _line(db: sqlite3.Connection, source: str, events: list[tuple[int, str, int]
         f"{name} ({count} hand{'s' if count != 1 else ''})" for _, name, count in events
     )
     voids = " and ".join(
-        f"badugi-ledger void --event {event_arg(db, event_id)}" for event_id, _, _ in events
+        f"badugi-ledger void --event {event_arg(db, event_id)} --reason cancelled"
+        for event_id, _, _ in events
     )
+    old = path_word(source)
+    holders = _renamed_to(db, source, seen)
+    if len(holders) == 1:
+        (new,) = holders
+        renamed = (
+            f"{new} holds other hands of it: if it is that file renamed, make it the night's "
+            "file, the hands it no longer holds left out (badugi-ledger import "
+            f"{path_word(new)} --renamed-from {old} --replace)"
+        )
+    else:
+        held = f" ({' and '.join(holders)} hold other hands of it)" if holders else ""
+        renamed = f"if it was renamed, import the file it became with --renamed-from {old}{held}"
     return (
         f"{source}: no longer in its folder, and the ledger still counts its "
-        f"{hands} hand{'s' if hands != 1 else ''} ({named}): if it was renamed, import the "
-        f"file it became with --renamed-from {command_word(source)}; if it was moved, import "
-        f"it from where it is; if the night was cancelled, {voids}; nothing was voided "
+        f"{hands} hand{'s' if hands != 1 else ''} ({named}): {renamed}; if it was moved, "
+        f"import it from where it is; if the night was cancelled, {voids}; nothing was voided "
         "(a file may be missing for a moment: a sync, a disk not mounted)"
     )
+
+
+def _renamed_to(db: sqlite3.Connection, source: str, seen: set[str]) -> list[str]:
+    """The files this import read (``seen``, real paths) that the ledger now reads hands from
+    which ``source`` held as they are: the import met each in one of them, the same
+    fingerprint, and kept ``source`` as another file that holds it (``hand_copies``:
+    :meth:`~.holdings.FileHoldings.claim`).  The gone file renamed, and its night edited, is
+    such a file; found by the proof the import left, with no hand read again."""
+    rows = db.execute(
+        "SELECT DISTINCT h.source, sp.path FROM hand_copies c JOIN hands h ON h.id = c.hand_id "
+        "LEFT JOIN source_paths sp ON sp.source = h.source "
+        "WHERE c.source = ? AND h.source IS NOT NULL AND h.source != c.source "
+        "AND h.void_reason IS NULL ORDER BY h.source",
+        [source],
+    ).fetchall()
+    return [str(held) for held, kept in rows if (kept or os.path.realpath(held)) in seen]

@@ -26,7 +26,7 @@ from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.limits import quote
 from ..model.names import composed, look_alike, plain
-from .advice import Advice, Said, command_text
+from .advice import Advice, Said, command_text, player_words
 from .connection import transaction
 from .event_lookup import event_label_of
 from .views import PLAYED
@@ -576,7 +576,7 @@ def _unmerge(names: Sequence[str], player: str) -> str:
     """The command that takes apart two names the ledger holds as one ``player``: the first
     of ``names`` that is not the player's own name is unmerged (the last, if all are)."""
     other = next((name for name in names if name != player), names[-1])
-    return f"badugi-ledger players unmerge {quote(other)!r}"
+    return f"badugi-ledger players unmerge {player_words(other)}"
 
 
 def look_alike_warning(name: str, known: str) -> str:

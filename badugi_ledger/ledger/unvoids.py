@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..model.errors import LedgerError
-from ..model.limits import quote
 from .carried_pots import CarryShortfall, carry_shortfall
 from .connection import transaction
 from .corrections import (
@@ -33,6 +32,7 @@ from .corrections import (
 )
 from .event_lookup import event_label, event_label_of, find_event
 from .tournament_results import recompute_tournament
+from .void_matching import event_arg
 from .void_reasons import SET_ASIDE_REASON, organisers_reason, voided_in_play
 
 
@@ -178,7 +178,8 @@ def _organisers_void(
             raise LedgerError(f"{named} is not void: nothing to un-void")
         raise LedgerError(
             f"{named} is not void itself: the whole event is void ({event_void}): un-void the "
-            f"event (badugi-ledger unvoid --event {_event_arg(db, event)} --reason TEXT)"
+            f"event (badugi-ledger unvoid --event {event_arg(db, int(str(event['id'])))} "
+            "--reason TEXT)"
         )
     for r in rows:
         if organisers_reason(r[3]) is not None:  # voided by an organiser, then left out
@@ -213,16 +214,6 @@ def _organisers_void(
         f"no hand {hand!r}{at} in {label}"
         + (hint if voided else " (no hand of it is void; see: badugi-ledger audit)")
     )
-
-
-def _event_arg(db: sqlite3.Connection, event: dict[str, object]) -> str:
-    """How ``--event`` names the event: its name, quoted for a shell unless one word, when no
-    other event has it; else its id."""
-    name = str(event["name"])
-    (count,) = db.execute("SELECT count(*) FROM events WHERE name = ?", [name]).fetchone()
-    if count != 1:
-        return str(event["id"])
-    return name if name.replace("-", "").replace("_", "").isalnum() else repr(quote(name))
 
 
 def _refuse_a_number_taken(db: sqlite3.Connection, event_id: int, hand_row: int, what: str) -> None:

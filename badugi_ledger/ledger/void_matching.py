@@ -35,7 +35,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .advice import Advice, Said
+from .advice import Advice, Said, command_word
 from .carried_pots import PROGRESSIVE_GAMES
 from .event_lookup import event_label_of
 from .hand_content import (
@@ -375,13 +375,14 @@ class OrganiserVoids:
 
 
 def event_arg(conn: sqlite3.Connection, event_id: int) -> str:
-    """How ``void --event`` names event ``event_id``: its name, quoted for a shell when it
-    holds a blank (or its id, when its name is not its own: a night re-dated keeps it)."""
+    """How ``void --event`` names event ``event_id`` in a command to paste: its name, whole,
+    as a word of a command (:func:`~.advice.command_word`), or its id when its name is not
+    its own (a night re-dated keeps it) or holds a NUL, which no command line can pass."""
     name, count = conn.execute(
         "SELECT e.name, (SELECT count(*) FROM events o WHERE o.name = e.name) "
         "FROM events e WHERE e.id = ?",
         [event_id],
     ).fetchone()
-    if count != 1:
+    if count != 1 or "\x00" in name:
         return str(event_id)
-    return repr(name) if not name.replace("-", "").replace("_", "").isalnum() else str(name)
+    return command_word(str(name))

@@ -31,6 +31,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
+from ..ledger.advice import command_word
 from ..ledger.event_lookup import event_label, find_event
 from ..ledger.fingerprints import fingerprint
 from ..ledger.rows import hand_rows
@@ -317,7 +318,7 @@ def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, objec
         else f"stored from {row['source']}:{row['line']}, which is not where it was imported "
         "from or no longer holds it as stored (moved, changed since or gone): the ledger keeps "
         f"its figures, not its actions; the file, wherever it is now, shows them (`show FILE "
-        f"--hand {row['hand_number']}`)"
+        f"--hand {command_word(str(row['hand_number']))}`)"
     ]
     if row["void_reason"] is not None:
         notes.append(f"void: {row['void_reason']} (it counts for nothing)")

@@ -96,3 +96,34 @@ def test_a_night_voided_is_not_said(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert void.exit_code == 0, void.output
     said = runner.invoke(app, ["import", "season", "--db", "club.db"])
     assert "no longer" not in said.output
+
+
+def _table(name: str) -> str:
+    return (
+        f"table {name}\n\nhand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\nBen collects 2\n\n"
+    )
+
+
+def test_the_files_that_hold_a_gone_files_other_hands_are_named(tmp_path: Path) -> None:
+    """A night's file split into two (its tables' hands, same fingerprints: the ledger holds
+    the two as files that hold the gone file's hands, ``hand_copies``) and one table left
+    out: the warning names both files; one file alone is named with the import that makes it
+    the night's (tests/ledger/test_pasted_commands.py runs it)."""
+    season = tmp_path / "season"
+    season.mkdir()
+    head = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Split night · date 2024-03-01\n\n"
+    (season / "all.bhh").write_text(head + _table("Kitchen") + _table("Den") + _table("Porch"))
+    db = str(tmp_path / "club.db")
+    assert runner.invoke(app, ["import", str(season), "--db", db]).exit_code == 0
+    (season / "x.bhh").write_text(head + _table("Kitchen"))
+    (season / "y.bhh").write_text(head + _table("Den"))
+    (season / "all.bhh").unlink()
+    said = runner.invoke(app, ["import", str(season), "--db", db, "--json"])
+    (warning,) = json.loads(said.output)["warnings"]
+    assert f"({season / 'x.bhh'} and {season / 'y.bhh'} hold other hands of it)" in warning
+    (season / "y.bhh").unlink()  # (gone too, its own warning)
+    said = runner.invoke(app, ["import", str(season), "--db", db, "--json"])
+    gone = str(season / "all.bhh")
+    (warning,) = (w for w in json.loads(said.output)["warnings"] if w.startswith(gone))
+    assert f"{season / 'x.bhh'} holds other hands of it: if it is that file renamed" in warning
+    assert f"import {season / 'x.bhh'} --renamed-from {season / 'all.bhh'} --replace" in warning
