@@ -133,6 +133,18 @@ def test_show_of_an_odd_file_answers(mixed: Path, name: str) -> None:
     assert run("show", mixed / name).exit_code in (0, 1)
 
 
+def test_check_given_a_ledger_says_it_keeps_none(mixed: Path) -> None:
+    """``check FILE --db FOLDER`` (or a ledger's file): click said "No such option: --db
+    (Possible options: --jobs)", as though ``--jobs`` were meant; ``check`` reads files and
+    keeps no ledger, and says so with the commands that take one."""
+    for ledger in (mixed / "sub", mixed / "club.db"):
+        result = run("check", mixed / "ok.bhh", "--db", ledger)
+        said = " ".join(result.output.replace("│", " ").split())
+        assert result.exit_code == 2, result.output
+        assert "check reads hand files and keeps no ledger, so it takes no --db" in said, said
+        assert "--jobs" not in said and "import FILES --db LEDGER" in said, said
+
+
 def test_show_of_a_hand_not_there_or_a_ledger_that_is_none(mixed: Path) -> None:
     missing = run("show", mixed / "ok.bhh", "--hand", "nope")
     assert missing.exit_code == 1 and "Error: no hand 'nope'" in missing.output
@@ -863,7 +875,10 @@ def test_every_command_that_takes_db_is_tried_with_a_hostile_ledger_path() -> No
     with_db = {
         name
         for name, command in group.commands.items()  # type: ignore[attr-defined]
-        if any("--db" in getattr(param, "opts", ()) for param in command.params)
+        if any(
+            "--db" in getattr(param, "opts", ()) and not getattr(param, "hidden", False)
+            for param in command.params
+        )
     }
     assert with_db == set(LEDGER_COMMANDS)
 

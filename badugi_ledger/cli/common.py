@@ -112,6 +112,25 @@ LEDGER = Path(DEFAULT_DB)
 """The ``--db`` default every command shares."""
 
 
+def _no_ledger(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> None:
+    """``--db`` given to a command that reads hand files and keeps no ledger: a usage error
+    saying so and which commands take one (click's own words named the option nearest in
+    spelling, ``--jobs``, as though it were meant)."""
+    if value is not None:
+        usage(
+            f"{ctx.info_name} reads hand files and keeps no ledger, so it takes no --db: to "
+            "store the files' hands in a ledger, badugi-ledger import FILES --db LEDGER; to "
+            "see the hands a ledger holds, badugi-ledger show --db LEDGER",
+            "--db",
+        )
+
+
+NoLedgerOption = Annotated[
+    str | None, typer.Option("--db", hidden=True, callback=_no_ledger, show_default=False)
+]
+"""``--db`` of a command without a ledger (``check``): refused, saying which commands take one."""
+
+
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 """Ctrl-C: the shell's status for a process ended by SIGINT (130)."""
 EXIT_TERMINATED = 128 + signal.SIGTERM

@@ -29,6 +29,7 @@ from .common import (
     ConvertTarget,
     DbOption,
     HistoryFormat,
+    NoLedgerOption,
     dash_is_standard_output,
     draws_progress,
     fail,
@@ -280,6 +281,7 @@ def check_command(
         HistoryFormat | None,
         typer.Option("--from", help="Read the files as this format (default: detect)."),
     ] = None,
+    _db: NoLedgerOption = None,
 ) -> None:
     """Replay every hand and report broken rules, wrong payouts and what it had to assume.
 
