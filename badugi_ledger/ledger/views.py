@@ -291,6 +291,26 @@ FROM counted_hands h JOIN counted_events e ON e.id = h.event_id
 }
 """Each view's name and its ``SELECT`` (created in this order: later ones read earlier ones)."""
 
+CASH_NETS = f"""
+SELECT e.id AS event_id, e.name AS event, e.date, e.season, a.player_id, p.name AS player,
+       {CASH_UNIT} AS unit, count(*) AS hands,
+       sum(hp.final_stack - hp.starting_stack) * {CASH_FACTOR} AS net
+FROM hand_players hp JOIN counted_hands h ON h.id = hp.hand_id
+JOIN counted_events e ON e.id = h.event_id JOIN aliases a ON a.id = hp.alias_id
+JOIN players p ON p.id = a.player_id
+WHERE e.kind = 'cash'
+GROUP BY e.id, a.player_id
+"""
+"""Each player's ``net`` and ``hands`` in each cash event, the rows and figures of
+``player_event_results`` for them, without its parts (``buy_in``, ``buy_out``, ``stack``).
+The net does not depend on the order of his hands: between two hands, what he bought less
+what he cashed is his starting stack less the stack he left the last one with, whichever way
+:data:`_CASH_STINTS` reads it, so ``buy_out + stack - buy_in`` adds up to what each of his
+counting hands won (a voided hand's play is taken back out as ``void_result``).  So the
+standings, which show nets only, read it here, one pass over the players' rows, instead of the
+view's runs of hands in play order (a few window passes over every player's every hand: most
+of the standings page's time on a ledger of thousands of hands)."""
+
 
 def create_views(db: sqlite3.Connection) -> None:
     """(Re)create every view of :data:`VIEWS` (run by a migration, inside its transaction),

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Literal
 from ..ledger.connection import reading
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
 from ..ledger.stored_values import check_balanced_hands, check_stored_values
+from ..ledger.views import CASH_NETS
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import (
     csv_text,
@@ -360,14 +361,15 @@ def check_cash_hands(db: sqlite3.Connection, season: str | None = None) -> None:
 
 def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """Each player's net and hands per cash session in the session's reporting unit (money, or
-    chips), by canonical player, sessions in order (view ``player_event_results``)."""
+    chips), by canonical player, sessions in order: the nets of ``player_event_results``,
+    read without its parts (:data:`~badugi_ledger.ledger.views.CASH_NETS`)."""
     check_cash_hands(db, season)
-    clause, args = season_clause(season)
+    clause, args = season_clause(season, "WHERE")
     return read_frame(
         db,
         "SELECT r.event_id, r.event, r.date, r.player, r.net, r.hands, r.unit "
-        "FROM player_event_results r JOIN events e ON e.id = r.event_id "
-        f"WHERE r.kind = 'cash' {clause} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
+        f"FROM ({CASH_NETS}) r JOIN events e ON e.id = r.event_id "
+        f"{clause} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
         args,
     )
 
