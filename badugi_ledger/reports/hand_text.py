@@ -9,7 +9,6 @@ Why a module of its own: the view (:mod:`.hand_view`) is the figures, shared by 
 
 from __future__ import annotations
 
-from ..hands.pots import next_pot_won
 from ..model.escaping import for_terminal
 from .hand_view import HandView
 from .hand_words import amount_text
@@ -104,11 +103,7 @@ def render_hand(view: HandView) -> str:
     if view.rake or view.carry_in or view.carry_out:
         lines.append("")
         if view.carry_in:
-            into = (
-                view.pots[next_pot_won([p.carried for p in view.pots])].name
-                if view.pots
-                else "main"
-            )
+            into = view.carried_into
             lines.append(f"carried in: {amount_text(view.carry_in, unit)} (in the {t(into)} pot)")
         if view.carry_out:
             lines.append(f"carried to the next hand: {amount_text(view.carry_out, unit)}")

@@ -26,7 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..hands.pots import divide_pot, pot_shares
+from ..hands.pots import divide_pot, next_pot_won, pot_shares
 from ..model.cards import Card
 from ..model.errors import BadugiError
 from ..model.events import (
@@ -183,6 +183,15 @@ class HandView:
     stored: bool = False
     """Chosen from the ledger (:mod:`badugi_ledger.reports.stored_hands`)."""
     notes: tuple[str, ...] = field(default=())
+
+    @property
+    def carried_into(self) -> str:
+        """The name of the pot that holds :attr:`carry_in`: the first pot won, the main pot
+        when none is (:func:`~badugi_ledger.hands.pots.next_pot_won`, as the replay moved it),
+        so ``show`` and the web app's hand say the same."""
+        if not self.pots:
+            return "main"
+        return self.pots[next_pot_won([p.carried for p in self.pots])].name
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: amounts are integers in :attr:`unit` (chips, or cents of money), with
