@@ -36,11 +36,12 @@ def event_page(tmp_path: Path, hands: str) -> list[str]:
 def test_a_carried_pot_won_with_a_side_pot_is_said_to_be_in_it(tmp_path: Path) -> None:
     """The hand after P1 (``carry 6``): B is all-in, the main pot (B and C, 18 with the
     carried 6) has no qualifying hand, C wins the side pot when A folds and collects 14 (8 and
-    the carried 6); the main pot's 12 carries on."""
+    the carried 6); the main pot's 12 carries on.  Each figure of the line is set apart: "(in
+    the side 1 pot) carried to the next hand 12" read as if the side pot carried."""
     hands = event_page(
         tmp_path, CARRIED + SIDE_POT_WON_BY_FOLDS + "C collects 14 from side 1\ncarry 12\n"
     )
-    assert "carried in 6 (in the side 1 pot)" in hands[1]
+    assert "carried in 6 (in the side 1 pot) · carried to the next hand 12" in hands[1]
     assert "in the main pot" not in hands[1]
 
 
