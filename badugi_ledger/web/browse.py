@@ -20,6 +20,7 @@ from ..ledger.players import list_players, similar_names
 from ..model.errors import LedgerError
 from ..model.limits import quote
 from ..model.money import unit_name, unit_words
+from ..model.results import RESERVED_ACCOUNTS
 from ..reports.export import hands_frame
 from ..reports.hand_words import amount_text
 from ..reports.html import season_report_context
@@ -290,6 +291,7 @@ async def settle_page(request: Request) -> Response:
         },
         unit_name=unit_name,
         unit_words=unit_words,
+        accounts=RESERVED_ACCOUNTS,  # the ledger's own accounts, said to be no players
         problem=problem,
     )
 
