@@ -241,6 +241,8 @@ def resolve_kind(
 def _rank(df: pd.DataFrame, keys: Sequence[str], ascending: Sequence[bool]) -> pd.DataFrame:
     """Sort by unit, then ``keys``, and give equal rows of a unit the same competition rank
     (1, 2, 2, 4); each unit is ranked on its own."""
+    import pandas as pd
+
     df = df.sort_values(
         ["unit", *keys, "player"], ascending=[True, *ascending, True], kind="mergesort"
     )
@@ -248,7 +250,10 @@ def _rank(df: pd.DataFrame, keys: Sequence[str], ascending: Sequence[bool]) -> p
     ranks: list[int] = []
     previous: tuple[object, ...] | None = None
     start = 0
-    for i, row in enumerate(df[["unit", *keys]].itertuples(index=False, name=None)):
+    for i, values in enumerate(df[["unit", *keys]].itertuples(index=False, name=None)):
+        # A best place nobody knows is pandas' NA, which refuses to be compared: as None it
+        # equals only another place nobody knows (two players still in share their rank).
+        row = tuple(None if v is pd.NA else v for v in values)
         if previous is None or row[0] != previous[0]:
             start = i
         ranks.append(ranks[-1] if previous == row else i - start + 1)
