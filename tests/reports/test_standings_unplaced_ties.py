@@ -69,3 +69,18 @@ def test_every_format_gives_the_standings(tmp_path: Path, fmt: str) -> None:
     if fmt == "json":
         ranks = {r["player"]: r["rank"] for r in json.loads(result.stdout)}
         assert ranks == {"A": 1, "B": 2, "C": 3, "D": 4, "Eve": 5, "Finn": 5}
+
+
+def test_the_season_report_ranks_them_too(tmp_path: Path) -> None:
+    """The report's tournament table is these standings (docs/ledger.md, *Exports and the
+    season report*: tournament points as `standings` counts them)."""
+    path = tmp_path / "club.db"
+    _ledger(path).close()
+    out = tmp_path / "season.html"
+    result = runner.invoke(
+        app,
+        ["report", "--db", str(path), "--out", str(out), "--points", "table"]
+        + ["--points-table", "10,7,5"],
+    )
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert "Finn" in out.read_text(encoding="utf-8")
