@@ -183,6 +183,10 @@ class HandView:
     stored: bool = False
     """Chosen from the ledger (:mod:`badugi_ledger.reports.stored_hands`)."""
     notes: tuple[str, ...] = field(default=())
+    void_reason: str = ""
+    """Why a stored hand of verdict ``void`` counts for nothing, as the organiser said it: the
+    hand's own reason, else its event's (a page shows it beside the word "void"; the notes say
+    it in ``to_dict``)."""
 
     @property
     def carried_into(self) -> str:

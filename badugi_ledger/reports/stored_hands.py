@@ -48,7 +48,13 @@ from ..model.settings import HouseRules
 from .hand_view import HandView, SeatView, hand_view, pot_view, replayed_outcomes
 from .hand_words import ActionLine, RoundView, amount_text
 
-__all__ = ["HandPage", "ReplayCache", "stored_hand_page", "stored_hand_views"]
+__all__ = [
+    "HandPage",
+    "ReplayCache",
+    "stored_hand_page",
+    "stored_hand_views",
+    "void_event_contents",
+]
 
 _LISTED = 12
 
@@ -344,6 +350,7 @@ def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, objec
         replayed=False,
         stored=True,
         notes=tuple(notes),
+        void_reason=str(row["void_reason"] or event["void_reason"] or ""),
     )
 
 
@@ -412,6 +419,19 @@ def stored_hand_page(
     return HandPage(views, number, pages, len(rows), counted)
 
 
+def void_event_contents(db: sqlite3.Connection) -> dict[int, tuple[int, int]]:
+    """What each void event holds, by its id: its hands (all of them, as its page lists them)
+    and the players of those hands.  The ledger's list of events counts only the hands that
+    count, none of a void event's, so the Events page said "0 hands · 0 players" of a voided
+    night of 12 hands; it says what the night holds and that it is void."""
+    rows = db.execute(
+        "SELECT e.id, count(DISTINCT h.id), count(DISTINCT a.player_id) FROM events e "
+        "JOIN hands h ON h.event_id = e.id LEFT JOIN hand_players hp ON hp.hand_id = h.id "
+        "LEFT JOIN aliases a ON a.id = hp.alias_id WHERE e.void_reason IS NOT NULL GROUP BY e.id"
+    )
+    return {int(i): (int(hands), int(players)) for i, hands, players in rows}
+
+
 def _checked_rows(
     db: sqlite3.Connection, row: dict[str, object], wanted: list[str] | None, table: str | None
 ) -> list[dict[str, object]]:
@@ -445,6 +465,7 @@ def _views(
                 full,
                 event=view.event,
                 verdict=view.verdict,
+                void_reason=view.void_reason,
                 stored=True,
                 notes=(*full.notes, note, *view.notes[1:]),
             )

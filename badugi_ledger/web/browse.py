@@ -26,7 +26,13 @@ from ..reports.hand_words import amount_text
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame, require_season
-from ..reports.stored_hands import HandPage, ReplayCache, page_at, stored_hand_page
+from ..reports.stored_hands import (
+    HandPage,
+    ReplayCache,
+    page_at,
+    stored_hand_page,
+    void_event_contents,
+)
 from .advice_words import EVENTS_PAGE, page_error
 from .common import in_ledger, render
 from .security import whole_number
@@ -87,14 +93,18 @@ def _choice(request: Request, name: str) -> str | None:
 async def events_page(request: Request) -> Response:
     """Every event, newest first, with its hands and players: a page of
     :data:`EVENTS_PER_PAGE` at a time (``?page=N``, from 1; past the last: the last), as an
-    event's hands are."""
-    events = await in_ledger(request, lambda db: list(reversed(event_list(db).events)))
+    event's hands are.  A void event's are those it holds (:func:`void_event_contents`): none
+    of them counts, and its card says so."""
+    events, held = await in_ledger(
+        request, lambda db: (list(reversed(event_list(db).events)), void_event_contents(db))
+    )
     shown, page, pages = _events_on_page(events, _page_number(request))
     return render(
         request,
         "web/events.html",
         active="events",
         events=shown,
+        held=held,
         total=len(events),
         page=page,
         pages=pages,
@@ -230,6 +240,28 @@ def _settle_link(event: str | None, season: str | None, page: int) -> str:
     return f"/settle?{query}" if query else "/settle"
 
 
+def _void_label(db: sqlite3.Connection, event: str | None) -> str:
+    """The event ``event`` (an id, as the picker sends it) as messages name it, when it is
+    void: its picker then says so, not "The latest event" of a settle-up it does not show."""
+    if event is None:
+        return ""
+    try:
+        row = find_event(db, event, by_id=True)
+    except LedgerError:
+        return ""
+    return event_label(row) if row["void_reason"] is not None else ""
+
+
+def sentence(text: str) -> str:
+    """``text`` begun with a capital, as a page's message is (the library's refusals are
+    said inside a command's line, ``error: no event 'x' in the ledger``).
+
+    >>> sentence("no event 'x' in the ledger"), sentence("'x' is void")
+    ("No event 'x' in the ledger", "'x' is void")
+    """
+    return text[:1].upper() + text[1:] if text[:1].isascii() else text
+
+
 async def settle_page(request: Request) -> Response:
     """Who pays whom: after one event (the latest by default) or a whole season.  The event
     picker offers a page of events at a time (:func:`_picker_page`), with links to the newer
@@ -239,32 +271,34 @@ async def settle_page(request: Request) -> Response:
 
     def look_up(
         db: sqlite3.Connection,
-    ) -> tuple[list[Any], list[str], Settlement | SeasonSettlement | LedgerError | None]:
-        """The events and seasons to pick from, and the settlement asked for (or why not)."""
+    ) -> tuple[list[Any], list[str], Settlement | SeasonSettlement | LedgerError | None, str]:
+        """The events and seasons to pick from, the settlement asked for (or why not), and
+        the event asked for by its label when it is void (else "")."""
         every = event_list(db).events
         events = [e for e in reversed(every) if not e["void"] and e["hands"]]
         seasons = _seasons(db)
         if event is not None and season is not None:
-            return events, seasons, LedgerError("Pick an event or a season, not both.")
+            return events, seasons, LedgerError("Pick an event or a season, not both."), ""
         no_season = _no_season(db, season)
         if no_season is not None:
-            return events, seasons, LedgerError(no_season)
+            return events, seasons, LedgerError(no_season), ""
         if event is not None and _no_such_id(event, every):
             then = "pick one of the list" if events else "nothing to settle yet, no event has hands"
-            return events, seasons, LedgerError(f"No event {quote(event)} in the ledger: {then}.")
+            message = f"No event {quote(event)} in the ledger: {then}."
+            return events, seasons, LedgerError(message), ""
         try:
             result = settlement(db, event, season=season, by_id=True) if events or season else None
         except LedgerError as exc:
-            return events, seasons, exc
-        return events, seasons, result
+            return events, seasons, exc, _void_label(db, event)
+        return events, seasons, result, ""
 
-    events, seasons, result = await in_ledger(request, look_up)
+    events, seasons, result, void_asked = await in_ledger(request, look_up)
     settlements: list[Settlement] = []
     if isinstance(result, SeasonSettlement):
         settlements = list(result.settlements)
     elif isinstance(result, Settlement):
         settlements = [result]
-    problem = page_error(result) if isinstance(result, LedgerError) else None
+    problem = sentence(page_error(result)) if isinstance(result, LedgerError) else None
     offered, page, pages = _events_on_page(events, _picker_page(request, events, event))
     picked = [e for e in events if event == str(e["id"]) and e not in offered]
     return render(
@@ -281,6 +315,7 @@ async def settle_page(request: Request) -> Response:
         per_page=EVENTS_PER_PAGE,
         seasons=seasons,
         event=event,
+        void_asked=void_asked,
         season=season,
         settlements=settlements,
         # each settlement's event by name and date (its label joins them), so the page

@@ -153,12 +153,12 @@ def test_the_librarys_refusals_say_what_to_do_in_the_pages_words(tmp_path: Path)
         "did you mean 'Old night' (id 1, 2023-05-01)? (the Events page lists every event)"
         in (shown["no such"])
     )
-    assert "event 'Twin' is ambiguous; pick it from the list: " in shown["two"], shown["two"]
+    assert "Event 'Twin' is ambiguous; pick it from the list: " in shown["two"], shown["two"]
     assert (
-        "no hand of Old night (2023-05-01) counts: its hands are void (dealt with a short "
+        "No hand of Old night (2023-05-01) counts: its hands are void (dealt with a short "
         "deck; who voided it and when is in the audit (done where the server runs))"
     ) in shown["emptied"]
     assert (
-        "no event of season '2023' counts: every hand of Old night (2023-05-01) is void (dealt "
+        "No event of season '2023' counts: every hand of Old night (2023-05-01) is void (dealt "
         "with a short deck; who voided it and when is in the audit (done where the server runs))"
     ) in shown["season"]

@@ -192,7 +192,7 @@ def test_settle_a_season_settles_each_unit(client: TestClient) -> None:
 def test_an_unknown_event_is_a_message_not_a_traceback(client: TestClient) -> None:
     page = client.get("/settle?event=Nonesuch")
     assert page.status_code == 400
-    assert "no event &#39;Nonesuch&#39; in the ledger" in page.text
+    assert "No event &#39;Nonesuch&#39; in the ledger" in page.text
     missing = client.get("/events/999")
     assert missing.status_code == 404 and "No event 999" in missing.text
     assert client.get("/no/such/page").status_code == 404
