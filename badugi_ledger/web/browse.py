@@ -21,11 +21,10 @@ from ..model.errors import LedgerError
 from ..model.limits import quote
 from ..model.money import unit_name, unit_words
 from ..model.results import RESERVED_ACCOUNTS
-from ..reports.export import hands_frame
 from ..reports.hand_words import amount_text
-from ..reports.html import season_report_context
+from ..reports.html import season_choices, season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
-from ..reports.standings import StandingsOptions, entry_frame, require_season
+from ..reports.standings import StandingsOptions, require_season
 from ..reports.stored_hands import (
     HandPage,
     ReplayCache,
@@ -185,10 +184,10 @@ def _no_season(db: sqlite3.Connection, season: str | None) -> str | None:
 
 
 def _seasons(db: sqlite3.Connection) -> list[str]:
-    """The seasons the ledger's hands and tournaments name, newest first."""
-    found = {str(s) for s in hands_frame(db)["season"].dropna()}
-    found |= {str(s) for s in entry_frame(db)["season"].dropna()}
-    return sorted(found, reverse=True)
+    """The seasons the ledger's hands and tournaments name, newest first: the Standings and
+    Settle pages' season pickers (:func:`season_choices`, read event by event, not hand by
+    hand)."""
+    return season_choices(db)
 
 
 async def standings_page(request: Request) -> Response:
