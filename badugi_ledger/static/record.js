@@ -342,10 +342,15 @@
     return text.value.slice(0, text.selectionStart).split("\n").length;
   }
 
+  // the hand at the caret while the text is edited, else the last; a text of more hands than
+  // the server sends (its first ones and the last) says which lines hold the others
+  // (hands_cut): a caret there is on a hand whose pots were not sent
   function handAt(line) {
     const hands = (last && last.hands) || [];
     let found = hands.length ? hands[hands.length - 1] : null;
     if (document.activeElement === text) {
+      const cut = last && last.hands_cut;
+      if (cut && cut.line <= line && line <= cut.last_line) return { cut };
       for (const hand of hands) if (hand.line <= line) found = hand;
     }
     return found;
@@ -358,6 +363,14 @@
     if (!hand) {
       title.textContent = "Pots";
       box.replaceChildren(el("p", { class: "muted" }, "No hand yet."));
+      return;
+    }
+    if (hand.cut) {
+      title.textContent = "Pots";
+      const { count, line, last_line: to } = hand.cut;
+      box.replaceChildren(
+        el("p", { class: "muted" }, `Too many hands in this text to show the pots of each: the ${count} hands of lines ${line} to ${to} are not shown here (a saved night shows every hand on its event's page).`),
+      );
       return;
     }
     title.textContent = `Pots of hand ${hand.hand}`;

@@ -38,12 +38,33 @@ words no phone can draw and nobody reads, for every keystroke.  The verdict stil
 problem, and ``check`` of the saved file lists each one."""
 
 
+SHOWN_HANDS = 500
+"""The most hands one answer of the page sends with their lines, verdict and pots: the first
+``SHOWN_HANDS - 1`` by line and the last (the one being recorded, whose pots the page shows
+while the text is not being edited).  The page draws the pots of the hand at the caret; a
+text of 100,000 one-line hands was answered with 12 MB of them at every keystroke.  The hands
+left out are said as one stretch of lines (``hands_cut``); the verdict still counts every
+hand, and a night of a table is a few hundred hands at most."""
+
+
+def _cut_hands(hands: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The hands an answer sends (:data:`SHOWN_HANDS`) and the stretch it leaves out: how many
+    hands, from the first one's line to the last one's last line; None when none is."""
+    if len(hands) <= SHOWN_HANDS:
+        return hands, None
+    kept, left, end = hands[: SHOWN_HANDS - 1], hands[SHOWN_HANDS - 1 : -1], hands[-1]
+    cut = {"count": len(left), "line": left[0]["line"], "last_line": left[-1]["last_line"]}
+    return [*kept, end], cut
+
+
 def checked_view(text: str) -> dict[str, Any]:
     """:func:`live_check` of ``text``, shaped for ``record.js``: ``problems`` (every problem
     with its line, column, rule and check's words, warnings marked; the first
     :data:`SHOWN_PROBLEMS` by line, ``more_problems`` counting the rest and ``more_text``
     saying so, else None), ``hands`` (each hand's
-    lines, verdict and pots; the pots of a hand in progress as they stand), ``next`` (who acts
+    lines, verdict and pots; the pots of a hand in progress as they stand; the first
+    :data:`SHOWN_HANDS` less one and the last, ``hands_cut`` saying which lines the others
+    hold, else None), ``next`` (who acts
     and the options to tap, each with its canonical line), ``next_hand`` (whether
     the next hand can start: the last one is over and correct, and two players have chips)
     and ``verdict`` (a one-line summary)."""
@@ -75,12 +96,14 @@ def checked_view(text: str) -> dict[str, Any]:
         ]
         hands[-1]["uncalled"] = nxt["uncalled"]
     more = len(problems) - len(shown)
+    sent, cut = _cut_hands(hands)
     return {
         "verdict": _verdict(hands, problems),
         "problems": shown,
         "more_problems": more,
         "more_text": _more_text(more, problems[-1]["line"]) if more else None,
-        "hands": hands,
+        "hands": sent,
+        "hands_cut": cut,
         "next": _next_view(
             nxt, hands[-1]["hand"] if hands else None, hands[-1]["currency"] if hands else None
         ),
