@@ -162,7 +162,9 @@ def cards_shown(cards: str | None) -> bool:
     )
 
 
-def stacks_carried_otherwise(old: HandFacts, new: HandFacts, *, carried_in: bool = False) -> bool:
+def stacks_carried_otherwise(
+    old: HandFacts, new: HandFacts, *, carried_in: bool = False, unshown: bool = False
+) -> bool:
     """Whether ``new`` is ``old`` played from other starting stacks and nothing else changed:
     the same players in the same seats, each putting in, taking and ending up with as much
     more or less as before (the same play, pots, winners, postings and shown cards), only the
@@ -183,8 +185,9 @@ def stacks_carried_otherwise(old: HandFacts, new: HandFacts, *, carried_in: bool
     Only a hand whose cards were shown: they tell one deal from another.  Two hands without a
     showdown can be alike in everything but their stacks (a misdeal voided and its redeal,
     each a walk to the big blind, the misdeal then taken out of the file and the redeal given
-    its number); which one is the voided hand is the organiser's to say."""
-    if not cards_shown(old.cards):
+    its number); which one is the voided hand is the organiser's to say (``unshown``: alike
+    all the same, to name a hand that may be it when the organiser is asked)."""
+    if not (unshown or cards_shown(old.cards)):
         return False
     if len(old.players) != len(new.players) or old.cards != new.cards:
         return False

@@ -27,6 +27,7 @@ from ..model.limits import quote
 from .advice import Advice, path_word
 from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
+from .hand_content import players_renamed, stacks_carried_otherwise, stored_facts
 from .report import GONE_FROM_FILE, REJECTED_KEPT, Conflict, FileReport
 from .rows import HandRows
 from .source_paths import another_file_before, other_names, real_path
@@ -312,25 +313,45 @@ class FileHoldings:
         for row_id in sorted(self.earlier_voids):
             number, table, event_id, line, held_by, reason = self.earlier_voids[row_id]
             why = self._why_left_out(held_by, reason)
-            corrected = ""
-            if held_by == self.report.source and self._holds_number(
-                event_id, table, number, row_id
-            ):
-                corrected = f"the file's hand {number} is that hand corrected, or "
+            same, alike = self._maybe_the_voided(row_id, table, number)
+            if same is not None and held_by == self.report.source:
                 why = (
                     f"imported from this file before, void ({reason}); the file's hand {number} "
                     "is another record than the ledger's (other cards, play or results; or "
                     "the same play from other stacks, with no cards shown that tell one deal "
                     "from another), and counts as a hand of its own"
                 )
-            text = (
-                f"{why}: the voided one stays void, and is no part of the night's play; if "
-                f"{corrected}a hand of the file is that hand with other stacks or another number "
-                "(a hand deleted before it), the ledger cannot tell"
-            )
-            advice: Advice | None = Advice(
-                "void this one too", event=event_arg(self.conn, event_id), reason=reason
-            )
+            text = f"{why}: the voided one stays void, and is no part of the night's play"
+            advice: Advice | None = None
+            if len(alike) == 1:  # (the same play, from other stacks, under another number)
+                same = alike[0]
+                text += (
+                    f"; the file's hand {same[1]} plays as it did, from other stacks under "
+                    "another number (a hand deleted before it), which the ledger cannot tell "
+                    "is that hand; if it is"
+                )
+            elif alike:
+                text += (
+                    f"; the file's hands {', '.join(n for _, n in alike)} play as it did, from "
+                    "other stacks: the ledger cannot tell which of them, if any, is that hand; "
+                    f"void that one too, in {event_label_of(self.conn, alike[0][0])}"
+                )
+            elif same is not None:
+                text += f"; if the file's hand {number} is that hand corrected"
+            else:
+                text += (
+                    "; no hand the file holds now plays as it did, so there is nothing to void "
+                    "again"
+                )
+            if same is not None and len(alike) < 2:
+                advice = Advice(
+                    "void this one too",
+                    event=event_arg(self.conn, same[0]),
+                    reason=reason,
+                    hand=same[1],
+                    table=table,
+                    joiner=", ",
+                )
             (content,) = self.conn.execute(
                 "SELECT content FROM hands WHERE id = ?", [row_id]
             ).fetchone()
@@ -349,17 +370,35 @@ class FileHoldings:
             )
         return said
 
-    def _holds_number(self, event_id: int, table: str, number: str, row_id: int) -> bool:
-        """Whether this file's hands that count include one numbered ``number`` at ``table`` in
-        event ``event_id``, other than the stored hand ``row_id``."""
-        return (
-            self.conn.execute(
-                "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? AND "
-                "coalesce(table_name, '') = ? AND source = ? AND id != ? AND void_reason IS NULL",
-                [event_id, number, table, self.report.source, row_id],
-            ).fetchone()
-            is not None
-        )
+    def _maybe_the_voided(
+        self, row_id: int, table: str, number: str
+    ) -> tuple[tuple[int, str] | None, list[tuple[int, str]]]:
+        """The hands of this file that count at ``table`` (in whichever event it puts them
+        now: its night re-dated in the same correction) and may be the voided hand ``row_id``
+        it left out, each as (event, number), for the command that voids it: the one numbered
+        ``number`` (that hand corrected?), or None; and those under another number that play
+        as it did, from other stacks or with its players renamed (a hand deleted before it,
+        the numbers closed up), cards shown or not: a walk is named too, as a hand that may
+        be it.  What the ledger cannot tell, the organiser can: the report names them, so the
+        ``void`` command is one to paste, with the event the hand counts in now."""
+        same, alike = None, []
+        for other, event_id, other_number in self.conn.execute(
+            "SELECT id, event_id, hand_number FROM hands WHERE source = ? AND "
+            "coalesce(table_name, '') = ? AND id != ? AND void_reason IS NULL ORDER BY line, id",
+            [self.report.source, table, row_id],
+        ).fetchall():
+            if other_number == number:
+                same = (int(event_id), str(number))
+            elif self._plays_as(row_id, int(other)):
+                alike.append((int(event_id), str(other_number)))
+        return same, alike
+
+    def _plays_as(self, row_id: int, other: int) -> bool:
+        """Whether the stored hand ``other`` plays as the voided ``row_id`` did: its players
+        renamed, or from other stacks, whether or not cards were shown (only named to the
+        organiser, never taken for it: :func:`~.hand_content.stacks_carried_otherwise`)."""
+        old, new = stored_facts(self.conn, row_id), stored_facts(self.conn, other)
+        return players_renamed(old, new) or stacks_carried_otherwise(old, new, unshown=True)
 
     def _held_elsewhere(self, row_id: int) -> str:
         """This file no longer holds the hand ``row_id``: it is no longer one of its copies.

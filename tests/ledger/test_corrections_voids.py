@@ -12,6 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import shlex
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -74,14 +76,16 @@ def void(db: Path, hand: str, reason: str = "misdeal") -> None:
 
 def replaced_then_voided(db: Path, path: Path, final: str, number: str) -> str:
     """``final`` written to ``path`` and imported with ``--replace``, whose report says the
-    ledger cannot tell which hand of the file is the voided one and how to void it; then the
-    file's hand ``number`` voided, as it says."""
+    ledger cannot tell which hand of the file is the voided one, and gives the ``void``
+    command for the file's hand ``number`` that may be it, in the event it counts in now;
+    then that command run as the report writes it (an organiser pastes it)."""
     write(path, final)
     code, out = invoke("import", path, "--db", db, "--replace")
     assert code == 0, out
-    hint = "void that one too (badugi-ledger void --event 'Test night' --hand NUMBER --reason"
-    assert hint in out, out
-    void(db, number)
+    (command,) = re.findall(r"void that one too \(badugi-ledger (void [^)]*)\)", out)
+    assert f"--hand {number} " in command, out
+    code, said = invoke(*shlex.split(command), "--db", db)
+    assert code == 0, said
     return out
 
 
@@ -348,7 +352,7 @@ def test_a_voided_hand_without_a_showdown_is_not_guessed_among_hands_alike(
     void(db, "2")
     final = night(corrected_finals(), head)
     out = replaced_then_voided(db, path, final, "2")
-    assert "if the file's hand 2 is that hand corrected, or a hand of the file" in out, out
+    assert "if the file's hand 2 is that hand corrected, void that one too" in out, out
     # (the file holds a hand 2: the voided one is not said to be gone from the file)
     assert "the file's hand 2 is another record than the ledger's" in out, out
     assert "not in it any more" not in out, out
@@ -485,6 +489,26 @@ def test_a_voided_hand_the_ledger_cannot_find_again_is_named_with_the_way_to_voi
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, voids=("3",))
 
 
+def test_a_voided_hand_left_out_of_a_redated_night_is_named_in_the_event_it_counts_in(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md, *Void* ("A void belongs to the night"): hand 4 (Dan's win) voided, then
+    hand 2 deleted, the hands after it closed up and the night's date corrected, all in one
+    correction.  Dan's hand is hand 3 of the new date, played from other stacks: the ledger
+    cannot tell it is the voided one, and the command it gives to void it names that hand in
+    the event it counts in now (not the old event, left with no hand, nor a placeholder for
+    its number); pasted, the ledger is a fresh import of the final file with it voided."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    head = HEAD.replace("2024-06-01", "2024-06-02")
+    final = night(HANDS[:1] + numbered(1, HANDS[2:]), head)
+    out = replaced_then_voided(db, path, final, "3")
+    assert "the file's hand 3 plays as it did, from other stacks under another number" in out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, voids=("3",))
+
+
 def test_a_voided_hand_deleted_from_its_file_is_out_of_the_nights_play(tmp_path: Path) -> None:
     """Hand 3 voided, then also deleted from the file, and the file imported again with
     ``--replace``: the sessions export read the deleted hand between hands 2 and 4 (buy-ins of
@@ -503,6 +527,9 @@ def test_a_voided_hand_deleted_from_its_file_is_out_of_the_nights_play(tmp_path:
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final})
     assert "hand 3 at table T" in plain and "void (misdeal)" in plain, plain
     assert "hand 3 at table T" in out, out
+    # Nothing of the file plays as the deleted hand did: no command to void it again.
+    assert "no hand the file holds now plays as it did, so there is nothing to void" in out, out
+    assert "badugi-ledger void" not in out, out
     with sqlite3.connect(db) as conn:
         (reason,) = conn.execute("SELECT void_reason FROM hands WHERE hand_number = '3'").fetchone()
     assert reason == f"misdeal; not in {path} any more (import --replace)"
