@@ -58,7 +58,8 @@ def _follow_hand_voids(
 ) -> None:
     """The hands voided in ``night`` that another file of it holds in ``moved_to``, stored
     before this move (:meth:`.OrganiserVoids.moved_with_night`): each voided there by the
-    organiser's reason (audited), and said in the report at that hand, naming the voided one.
+    organiser's reason (audited), and said in the report at that hand, naming the voided one
+    (a note: not this file's hand replaced, :attr:`.Conflict.note`).
     A voided hand this file moved itself is its row, moved with its void."""
     voids = OrganiserVoids(db)
     for voided, row_id, number, line in voids.moved_with_night(night, moved_to, report.source):
@@ -71,6 +72,7 @@ def _follow_hand_voids(
                 (f"hand {voided.number} of {event_label_of(db, night)}, which an organiser "
                  f"voided, moved to {source} with its night; {report.source} puts the night "
                  f"in this event now, so the void follows it: voided ({reason})",),
+                note=True,
             )
         )  # fmt: skip
 
@@ -150,7 +152,8 @@ def _say(
     advice: Advice | None = None,
 ) -> None:
     """A line of the import's report about event ``event_id``, at the file's first hand of it,
-    and what to do of it (``advice``)."""
+    and what to do of it (``advice``): a note of the night (:attr:`.Conflict.note`), which no
+    total counts as a hand replaced."""
     first = db.execute(
         "SELECT line, hand_number, coalesce(table_name, '') FROM hands WHERE event_id = ? "
         "AND source = ? ORDER BY line, id LIMIT 1",
@@ -159,5 +162,6 @@ def _say(
     line, hand, table = first if first is not None else (0, "", "")
     report.replaced.append(
         Conflict(report.source, int(line or 0), str(hand), str(table),
-                 event_label_of(db, event_id), (what,), advice=advice)
+                 event_label_of(db, event_id), (what,), note=True, advice=advice)
     )  # fmt: skip
+

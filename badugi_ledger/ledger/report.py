@@ -125,6 +125,12 @@ class Conflict:
     left_out: bool = False
     """The file no longer holds the hand: :attr:`line` is where the version imported before
     held it (the report says ``formerly line N``: another hand may stand there now)."""
+    note: bool = False
+    """A line the report says of the night the file moved to another event
+    (:mod:`.moved_nights`: its void followed it there, a voided hand another file holds was
+    voided with it, the night is left split), at a hand of it: not a hand stored over its
+    old version nor a fact of an event, so counted in no total (the JSON report lists it
+    among ``replacements``, ``"note": true``, beside those it counts)."""
     advice: Advice | None = None
     """What to do of this hand (void it, store the file's version…), which ends the last of
     :attr:`differences` (those say only what differs): each front end says it its own way,
@@ -149,6 +155,7 @@ class Conflict:
             "event": self.event,
             "differences": list(self.said),
             "event_fact": self.event_fact,
+            "note": self.note,
         }
 
     def text(self, what: str) -> str:
@@ -286,7 +293,7 @@ class FileReport:
             "duplicate": self.duplicate,
             "rejected": len(self.rejected),
             "conflict": len(self.conflicts),
-            "replaced": len(self.replaced),
+            "replaced": len(self.replaced_hands),
             "refused": self.refused,
             "held_back": self.held_back,
             "error": self.error,
@@ -297,6 +304,14 @@ class FileReport:
             "conflicts": [c.as_dict() for c in self.conflicts],
             "replacements": [c.as_dict() for c in self.replaced],
         }
+
+    @property
+    def replaced_hands(self) -> list[Conflict]:
+        """Of :attr:`replaced`, the hands: stored over their old version, or left out of the
+        file (voided, or out of the night's play); not an event's fact the file states
+        otherwise, nor a :attr:`Conflict.note` of the night the file moved.  What the report
+        counts ``replaced``, in its text and its JSON."""
+        return [c for c in self.replaced if not (c.event_fact or c.note)]
 
     @property
     def only_other_games(self) -> bool:
@@ -346,8 +361,8 @@ class FileReport:
         text = f"{self.stored} stored, {self.duplicate} duplicate"
         hands = [c for c in self.conflicts if not c.event_fact]
         kept = len(self.conflicts) - len(hands)
-        replaced = [c for c in self.replaced if not c.event_fact]
-        events = len(self.replaced) - len(replaced)
+        replaced = self.replaced_hands
+        events = sum(1 for c in self.replaced if c.event_fact)
         if hands:
             text += f", {len(hands)} conflict"
         if replaced:
@@ -421,7 +436,9 @@ class ImportReport:
 
     @property
     def replaced(self) -> int:
-        return sum(len(f.replaced) for f in self.files)
+        """The hands replaced (:attr:`FileReport.replaced_hands`), as the report's last line
+        counts them."""
+        return sum(len(f.replaced_hands) for f in self.files)
 
     @property
     def skipped(self) -> int:

@@ -260,8 +260,9 @@ def _as_stored(first: FileReport, again: FileReport) -> FileReport:
     if again.error is not None or again.refused or again.held_back:
         return first
     # Its own hands met again: those the first stored, and those it stored over their old
-    # versions (hands it no longer holds, voided, and an event's facts are not met again).
-    own = first.stored + sum(1 for c in first.replaced if not (c.event_fact or c.left_out))
+    # versions (hands it no longer holds, voided, an event's facts and what the report says
+    # of a night it moved are not met again).
+    own = first.stored + sum(1 for c in first.replaced_hands if not c.left_out)
     return dataclasses.replace(
         again,
         stored=first.stored + again.stored,

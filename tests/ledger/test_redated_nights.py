@@ -206,6 +206,39 @@ def test_redating_one_file_of_a_night_split_over_two_is_reported(tmp_path: Path)
     )
 
 
+def test_what_a_redated_voided_night_says_is_counted_in_no_total(tmp_path: Path) -> None:
+    """docs/ledger.md, *JSON fields*: ``replaced`` counts the file's hands stored over their
+    old version (or left out of it), as the report's last line does.  A voided night kept in
+    two files, one of them re-dated: its six hands leave the old event (six replaced), and the
+    report says at its first hand that the night's void follows it and that the night is
+    split - two lines of the night, not hands: listed among ``replacements`` (``"note":
+    true``), counted in no total, in the text or the JSON."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "night" / "t.bhh", night())
+    other = {"Anna": "Eve", "Ben": "Finn", "Cara": "Gus", "Dan": "Hal", "table T": "table U"}
+    second = night()
+    for old, new in other.items():
+        second = second.replace(old, new)
+    assert invoke("import", first, write(first.with_name("u.bhh"), second), "--db", db)[0] == 0
+    void_in(db, EVENT, reason="not a club night")
+    write(first, night(head=LATER))
+    code, out = invoke("import", first, "--db", db, "--replace", "--json")
+    assert code == 0, out
+    report = json.loads(out)
+    (file,) = report["files"]
+    assert (report["replaced"], file["replaced"], len(file["replacements"])) == (6, 6, 8)
+    notes = [r["differences"][0] for r in file["replacements"] if r["note"]]
+    assert [n.split(":")[0] for n in notes] == [
+        "the night's void follows it here",
+        "the night is split",
+    ], notes
+    write(first, night(head=HEAD.replace("2024-06-01", "2024-06-03")))
+    code, out = invoke("import", first, "--db", db, "--replace")
+    assert code == 0 and "the night's void follows it here" in out, out
+    assert f"{first}: 6 stored, 0 duplicate, 6 replaced, 0 rejected" in out, out
+    assert "total: 6 stored, 0 duplicate, 6 replaced, 0 rejected in 1 file" in out, out
+
+
 def test_a_tournaments_terms_and_facts_follow_it_when_redated_and_back(tmp_path: Path) -> None:
     """``examples/tournament.bhh`` with terms recorded (bounty 5), re-dated with its payouts
     corrected (70/30 -> 60/40), a prize unit recorded on the re-dated tournament, then its
