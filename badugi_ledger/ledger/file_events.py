@@ -35,6 +35,7 @@ from .event_terms import (
 )
 from .hand_lookups import LOOKUP_CHUNK
 from .holdings import FileHoldings, Stored
+from .moved_nights import void_nights_alike
 from .report import Conflict, FileReport
 from .rows import HandRows, session_identity
 from .void_reasons import LEFT_OUT
@@ -444,7 +445,10 @@ def void_events(
     nothing, and the report must say so.  Then a warning for each void event the file's hands
     left for an event of the same name that counts (the night's unit or kind corrected, with
     its date or not: its void does not follow, see docs/ledger.md; those of the same date
-    first, if any): the night counts again, unless it is voided again (what to do of it an
+    first, if any), or, with none of that name, for the events of another name that the
+    file's hands count in now (its session renamed with its unit, or every hand of it deleted
+    and others written: nothing shows those are the night, so its void stays where it was):
+    the night counts again, unless it is voided again (what to do of it an
     :class:`~.advice.Advice`: void that event too)."""
     ids = sorted(events)
     touched = []
@@ -463,16 +467,30 @@ def void_events(
     ]
     counting = [(i, n, d) for i, n, d, why, holds in touched if why is None and holds]
     warnings: list[Said] = []
-    for _, name, date, why, holds in touched:
+    warned = set()
+    for event_id, name, date, why, holds in touched:
         if why is None or holds:
             continue
         named = [(i, d) for i, n, d in counting if n == name]
         heirs = [i for i, d in named if d == date] or [i for i, _ in named]
+        label = event_label({"name": name, "date": date})
+        if heirs or counting:
+            warned.add(int(event_id))
         if heirs:
             where = " and ".join(map(str, heirs))
             warnings.append((
-                f"{event_label({'name': name, 'date': date})} is void ({why}), and this file's "
-                f"hands of it are now in event {where} of that name, which counts: ",
+                f"{label} is void ({why}), and this file's hands of it are now in event {where} "
+                "of that name, which counts: ",
                 Advice("void that event too", event=str(heirs[0])),
             ))  # fmt: skip
+        elif counting:  # (its session renamed, or its hands written anew under another name)
+            where = " and ".join(f"{event_label({'name': n, 'date': d})} (event {i})"
+                                 for i, n, d in counting)  # fmt: skip
+            warnings.append((
+                f"{label} is void ({why}), and none of this file's hands are in it now: they "
+                f"are in {where}, which counts; a night's void follows its hands only when the "
+                "file holds them as themselves, in the night's unit: ",
+                Advice("void that event too", event=str(counting[0][0])),
+            ))  # fmt: skip
+    warnings += void_nights_alike(db, source, [(i, n) for i, n, _ in counting], warned)
     return void, warnings

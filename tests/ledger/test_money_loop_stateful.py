@@ -30,8 +30,12 @@ old date and then, as itself, at the new one (*Void*: "A voided hand moved to an
 its night"), whichever of the files is imported first (the voided hand met
 in the other file, or voided by the import that moves the night).  Until then, or when no
 file proves it (every hand of the night's old files moved to the new one), the hand counts
-and the import names the voided hand.  A void of an event whose hands all went to other
-nights (two files merged) voids nothing the fresh ledger holds.  Commands the ledger refused
+and the import names the voided hand.  So a night's own void: it follows the night to a
+date the ledger knows to be the night's (a hand stored at the old date and, as itself, at
+the new one); a night whose every hand was deleted and others written at a new date is not
+proven the night, so its void stays behind (the import warns, naming the command).  A void
+of an event whose hands all went to other nights (two files merged) voids nothing the fresh
+ledger holds.  Commands the ledger refused
 are given to no ledger.
 """
 
@@ -286,6 +290,12 @@ class MoneyLoop(RuleBasedStateMachine):
         """(night, old date, new date): a file stored a hand of the night at the old date,
         then the same hand (as itself) at the new one - the ledger's proof that the two
         dates are one night."""
+        self.night_voids: dict[int, set[str]] = {}
+        """The voids of whole nights (by their place in :attr:`commands`), each with the dates
+        it holds: the date voided, and each date the night then moved to as itself
+        (:attr:`moves`; docs/ledger.md, *Void*: "A void belongs to the night").  A night
+        written anew, none of its hands left, at another date is not proven to be the night:
+        the void stays behind (the import warns)."""
         self.parked: dict[int, tuple[Hand, str, str]] = {}
         """The voids of hands moved to another file of their night in the correction that
         re-dated it, before the ledger knew the two dates are one night, by their place in
@@ -538,8 +548,12 @@ class MoneyLoop(RuleBasedStateMachine):
         self.follow_parked()
 
     def moved(self, night: int, old_date: str, date: str) -> None:
-        """The ledger knows the night's hands of ``old_date`` are its hands of ``date``."""
+        """The ledger knows the night's hands of ``old_date`` are its hands of ``date``: a
+        void of the night at the old date follows it."""
         self.moves.add((night, old_date, date))
+        for index, dates in self.night_voids.items():
+            if self.commands[index].night == night and old_date in dates:
+                dates.add(date)
 
     def follow_parked(self) -> None:
         """The parked voids whose night's move is known: on their hand again, when the
@@ -657,6 +671,8 @@ class MoneyLoop(RuleBasedStateMachine):
         result = cli(self.db, verb, "--event", key, "--reason", REASON)
         self.log.append(f"{verb} event {key}: exit {result.exit_code}")
         if result.exit_code == 0:
+            if verb == "void":
+                self.night_voids[len(self.commands)] = {key.rsplit("|", 1)[1]}
             self.commands.append(Command(verb, night=self.night_named(event)))
 
     def void_hand(self, data: st.DataObject) -> None:
@@ -735,6 +751,8 @@ class MoneyLoop(RuleBasedStateMachine):
                 ("tournament", "--event", night.key, "--payouts", *command.args) if held else None
             )
         if command.uid is None:
+            if command.words == "void" and night.date not in self.night_voids[index]:
+                return None  # (the night's hands written anew elsewhere: not proven the night)
             return (command.words, "--event", night.key, "--reason", REASON) if held else None
         where = self.file_of(command.uid)
         if where is None or self.files[where[0]].night != command.night:
@@ -771,6 +789,37 @@ _tmp_factory: pytest.TempPathFactory
 def _factory(tmp_path_factory: pytest.TempPathFactory) -> None:
     global _tmp_factory
     _tmp_factory = tmp_path_factory
+
+
+class Scripted:
+    """A :class:`~hypothesis.strategies.DataObject` stand-in that draws what it is told: each
+    value in turn, or, for a callable, what it picks among the elements of a ``sampled_from``
+    strategy."""
+
+    def __init__(self, *values: Any) -> None:
+        self.values = list(values)
+
+    def draw(self, strategy: Any) -> Any:
+        value = self.values.pop(0)
+        return value(list(strategy.elements)) if callable(value) else value
+
+
+def test_a_void_night_written_anew_at_another_date_counts_as_a_fresh_ledger_has_it() -> None:
+    """docs/ledger.md, *Void*: a void belongs to the night, and follows it to a date the
+    ledger knows to be the night's.  Night A voided whole; then both its hands deleted from
+    its file and another written, and the night re-dated: nothing shows the new hand is the
+    night, so the ledger leaves the void where it was and the new hand counts (the import
+    warns).  The model gave the fresh ledger the void at the new date."""
+    loop = MoneyLoop()
+    loop.start(count=2, tournament=False)
+    loop.import_folder(Scripted())
+    loop.void_event(Scripted(lambda events: next(e for e in events if e[1] == "Night A")))
+    loop.delete_hand(Scripted("n1.bhh", 0))
+    loop.delete_hand(Scripted("n1.bhh", 0))
+    loop.add_hand(Scripted("n1.bhh", 0))
+    loop.redate(Scripted(1, 0))
+    loop.import_folder_replace(Scripted())
+    loop.teardown()
 
 
 MoneyLoop.TestCase.settings = settings(
