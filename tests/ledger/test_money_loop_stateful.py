@@ -474,8 +474,8 @@ class MoneyLoop(RuleBasedStateMachine):
         self.files[new] = self.files.pop(old)
         (self.folder / old).rename(self.folder / new)
         self.log.append(f"rename file {old} -> {new}")
-        if old not in self.imported or not self.files[new].hands:
-            return  # (refused: the ledger holds no hand from it, or none it counts from it)
+        if old not in self.imported:
+            return  # (refused: the ledger counts no hand from it)
         words = f"import {new} --renamed-from {old}"
         options = {"renamed_from": str(self.folder / old)}
         report = self.do_import([self.folder / new], words, **options, replace=with_replace)
@@ -584,6 +584,8 @@ class MoneyLoop(RuleBasedStateMachine):
                 continue
             if self.files[name].hands:
                 self.imported.add(name)
+            else:  # (stored, and holds none: the ledger counts no hand from it now)
+                self.imported.discard(name)
             kept = {c.hand for c in fr.conflicts}
             for hand in self.files[name].hands:
                 if hand.number not in kept:
@@ -818,6 +820,22 @@ def test_a_void_night_written_anew_at_another_date_counts_as_a_fresh_ledger_has_
     loop.delete_hand(Scripted("n1.bhh", 0))
     loop.add_hand(Scripted("n1.bhh", 0))
     loop.redate(Scripted(1, 0))
+    loop.import_folder_replace(Scripted())
+    loop.teardown()
+
+
+def test_an_emptied_file_renamed_is_imported_by_its_new_name() -> None:
+    """docs/ledger.md, *Identity*: a file renamed is imported once with ``--renamed-from``.
+    Night A's hands moved into Night B's file, its own file left empty and then renamed,
+    before any import of it: the ledger still counts Night A's hands from the old name, so
+    the organiser imports the new one with ``--renamed-from`` (and ``--replace``, the file
+    holding none of them).  The model skipped that import for an empty file, and the
+    ledger went on counting the hands from a file that no longer exists."""
+    loop = MoneyLoop()
+    loop.start(count=2, tournament=False)
+    loop.import_folder(Scripted())
+    loop.merge_files(Scripted("n1.bhh", "n2.bhh"))
+    loop.rename_file(Scripted(False, "n1.bhh"))
     loop.import_folder_replace(Scripted())
     loop.teardown()
 
