@@ -15,6 +15,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.location import LEDGER_ENV
 from tests.replay.test_progressive_carry import NIGHT
 
 runner = CliRunner()
@@ -39,7 +40,8 @@ ONE_FILE = (
 def _import_warnings(tmp_path: Path, paths: list[Path]) -> list[tuple[str, str]]:
     db = tmp_path / "empty.db"
     db.unlink(missing_ok=True)
-    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    args = ["import", "--json", "--db", str(db), *map(str, paths)]
+    out = runner.invoke(app, args, env={LEDGER_ENV: str(db)})  # (its commands said bare)
     files = json.loads(out.output)["files"]
     assert all(not f["rejections"] and f["error"] is None for f in files), files
     return [(f["source"], w) for f in files for w in f["warnings"]]

@@ -195,6 +195,7 @@ def settle_cmd(
     Exit status 1 when the ledger is missing or cannot be read, or holds no such event or
     season; 2 for --event with --season.
     """
+    from ..ledger.advice import ledger_named, on_ledger
     from ..ledger.store import ledger_at
     from ..reports.settle import Settlement, settle_choice, settlement
 
@@ -204,10 +205,11 @@ def settle_cmd(
         usage(exc.message, "--event / --season")
     with ledger_at(db, create=False) as ledger:
         result = settlement(ledger, event, season=season)
+        named = on_ledger(ledger_named(ledger))
     if event is None and season is None and isinstance(result, Settlement):
         typer.echo(
             f"the latest event: {screen_row(result.event)} (another: --event, see "
-            "badugi-ledger events)",
+            f"badugi-ledger events{named})",
             err=True,
         )
     render(result, as_json, rows=True)

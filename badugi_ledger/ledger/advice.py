@@ -15,12 +15,15 @@ command line's words, carrying what it said with its advice as values (:attr:`Re
 
 from __future__ import annotations
 
+import os
+import sqlite3
 import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
+from .location import bare_ledger
 
 Action = Literal[
     "void or replace",
@@ -90,18 +93,23 @@ class Advice:
     """``void the file's copies``: it is the only one (else the first of several)."""
     joiner: str = ": "
     """How the advice follows the sentence it ends (``: ``, ``; ``)."""
+    ledger: str = ""
+    """The file of the ledger the advice is of when a command pasted bare would open another
+    (:func:`ledger_named`): each command it prints names it (``--db``)."""
 
     def command_words(self) -> str:
-        """The advice in the command line's words: what ``import`` has always said."""
+        """The advice in the command line's words: what ``import`` has always said, each
+        command naming :attr:`ledger` when it has one (:func:`on_ledger`)."""
+        db = on_ledger(self.ledger)
         if self.action == "void or replace":
             return (
-                "void it (badugi-ledger void) if it was taken out on purpose, or import again "
+                f"void it (badugi-ledger void{db}) if it was taken out on purpose, or import again "
                 "with --replace"
             )
         if self.action == "replace or void the event":
             return (
                 "import it again with --replace to void them, or void the whole event "
-                "(badugi-ledger void --event EVENT --reason TEXT)"
+                f"(badugi-ledger void --event EVENT --reason TEXT{db})"
             )
         if self.action == "replace to leave out of play":
             return "import again with --replace to leave it out of the night's play"
@@ -110,7 +118,7 @@ class Advice:
             at_table = f" --table {command_word(self.table)}" if self.table else ""
             return (
                 f"void that one too (badugi-ledger void --event {self.event} --hand {hand}"
-                f"{at_table} --reason {command_word(self.reason, quoted=True)})"
+                f"{at_table} --reason {command_word(self.reason, quoted=True)}{db})"
             )
         if self.action == "replace the other file":
             return (
@@ -118,18 +126,18 @@ class Advice:
                 f"{self.source} and import it again with --replace"
             )
         if self.action == "store as that night":
-            return _ways_out(self.source, self.others)
+            return _ways_out(self.source, self.others, db)
         if self.action == "void the ledger's copy":
-            return "void it first (badugi-ledger void --event EVENT --reason copy)"
+            return f"void it first (badugi-ledger void --event EVENT --reason copy{db})"
         if self.action == "void the file's copies":
-            return void_command_words(self.event, self.hand, self.table, self.one)
+            return void_command_words(self.event, self.hand, self.table, self.one, self.ledger)
         if self.action == "void that event too":
             return (
                 "void it too if the night still does not count (badugi-ledger void --event "
-                f"{self.event} --reason TEXT)"
+                f"{self.event} --reason TEXT{db})"
             )
         if self.action == "see the carry":
-            return "(badugi-ledger settle shows them)"
+            return f"(badugi-ledger settle{db} shows them)"
         if self.action == "correct the carry in":
             return (
                 "correct the 'carry in' of the hand that takes it and import its file again "
@@ -137,7 +145,7 @@ class Advice:
             )
         if self.action == "merge them":
             known, name = self.others
-            return f"merge them (badugi-ledger players merge {player_words(known, name)})"
+            return f"merge them (badugi-ledger players merge{db} {player_words(known, name)})"
         if self.action == "correct the other files":
             one = len(self.others) == 1
             return (
@@ -146,10 +154,10 @@ class Advice:
                 "events"
             )
         if self.action == "record the terms":
-            return "record them where they belong (badugi-ledger tournament --event ID)"
+            return f"record them where they belong (badugi-ledger tournament --event ID{db})"
         if self.action in _TOURNAMENT_WORDS:
             return _TOURNAMENT_WORDS[self.action]
-        return _REFUSAL_WORDS.get(self.action, "see: badugi-ledger audit")
+        return _REFUSAL_WORDS.get(self.action, "see: badugi-ledger audit{db}").format(db=db)
 
     def after(self, sentence: str, words: str) -> str:
         """``sentence`` ended by this advice said in ``words``."""
@@ -169,18 +177,19 @@ _TOURNAMENT_WORDS = {
 """What an import's warning of a tournament's files advises, in the command line's words."""
 
 _REFUSAL_WORDS = {
-    "see the events": "see: badugi-ledger events",
+    "see the events": "see: badugi-ledger events{db}",
     "see the events and the audit": (
-        "see: badugi-ledger events; badugi-ledger audit says who voided them and why"
+        "see: badugi-ledger events{db}; badugi-ledger audit{db} says who voided them and why"
     ),
-    "see the standings": "see: badugi-ledger standings",
+    "see the standings": "see: badugi-ledger standings{db}",
     "give the key": (
-        "give the key of the one you mean (badugi-ledger events --json lists every event's key)"
+        "give the key of the one you mean (badugi-ledger events --json{db} lists every event's key)"
     ),
     "give its id": "give its id",
     "import some hands": "import some hands first",
 }
-"""What a refusal to find an event advises, in the command line's words."""
+"""What a refusal to find an event advises, in the command line's words (``{db}``: where the
+command names its ledger, :func:`on_ledger`)."""
 
 
 Said = tuple["str | Advice", ...]
@@ -207,22 +216,22 @@ class Refusal(LedgerError):
         return (Refusal, (self.said,))  # (a worker's refusal reaches the parent whole)
 
 
-def _ways_out(file: str, others: tuple[str, ...]) -> str:
+def _ways_out(file: str, others: tuple[str, ...], db: str = "") -> str:
     """The imports that store the file ``file``, refused as a copy of the ledger's hands from
     ``others``, when it is no copy: it replaces the one file they came from (renamed, or
     merged into it: ``--renamed-from``, which names one old file, so not when they came from
     several: the hands of the others would still be copied), or its hands moved to it from
     those files, which, corrected, are imported in the same run to hold them no more (an
     import tries the refused file again once one of them is stored:
-    :mod:`.run_retries`)."""
+    :mod:`.run_retries`); ``db``: the ledger's ``--db`` (:func:`on_ledger`)."""
     mine = path_word(file)
     if not others:
         return (
             f"If it is that night corrected, import it as the file it replaces (import {mine} "
-            "--renamed-from OLD --replace)"
+            f"--renamed-from OLD --replace{db})"
         )
     theirs = " ".join(map(path_word, others))
-    moved = f"import --replace {mine} {theirs}"
+    moved = f"import --replace {mine} {theirs}{db}"
     if len(others) > 1:
         return (
             f"If its hands moved here from {' and '.join(others)}, import them, corrected, in "
@@ -230,7 +239,7 @@ def _ways_out(file: str, others: tuple[str, ...]) -> str:
         )
     return (
         f"If it is that night corrected, import it as the file it replaces (import {mine} "
-        f"--renamed-from {theirs} --replace); if its hands moved here from that file, import "
+        f"--renamed-from {theirs} --replace{db}); if its hands moved here from that file, import "
         f"that file, corrected, in the same run ({moved})"
     )
 
@@ -312,14 +321,51 @@ def _escaped(c: str) -> str:
     return f"\\x{ord(c):02x}" if ord(c) < 0x80 else f"\\u{ord(c):04x}"
 
 
-def void_command_words(event: str, number: str, table: str, one: bool) -> str:
+def void_command_words(event: str, number: str, table: str, one: bool, ledger: str = "") -> str:
     """The ``void`` command that takes hand ``number`` at ``table`` of ``event`` (as
     ``--event`` takes it: its id, name or key) out as a copy (``one``: the only one to void,
-    else the first of several)."""
+    else the first of several), of the ``ledger`` it names (:func:`on_ledger`; ``check``'s,
+    which keeps no ledger, names none)."""
     at_table = f" --table {command_word(table)}" if table else ""
     each = "" if one else ", and so for each"
     hand = f"--hand {command_word(number)}{at_table}"
-    return f"badugi-ledger void --event {command_word(event)} {hand} --reason copy{each}"
+    db = on_ledger(ledger)
+    return f"badugi-ledger void --event {command_word(event)} {hand} --reason copy{db}{each}"
+
+
+def ledger_named(conn: sqlite3.Connection) -> str:
+    """The file of the ledger ``conn`` is open on, when a command pasted bare would open
+    another (:func:`~.location.bare_ledger`: ``$BADUGI_LEDGER_DB``, else ``club.db`` of the
+    current folder), else ``""``: the ledger a command the ledger prints acts on
+    (:func:`on_ledger`).  An organiser who keeps a season in ``season.db`` and pastes the
+    ``void`` of its message would otherwise void a hand of the default ledger, one of an
+    event of the same name too.
+
+    The path is SQLite's (``PRAGMA database_list``): whole, from the root.  A relative path
+    is only the same file from the folder the command ran in: pasted after a ``cd`` (or
+    from a page of ``serve``, whose reader is anywhere), it would name another file, or
+    make one, where a whole path names this ledger from every folder.  A ledger in memory
+    has no file (nothing pasted reaches it): ``""``."""
+    file = next(
+        (str(row[2]) for row in conn.execute("PRAGMA database_list") if row[1] == "main"), ""
+    )
+    if not file:
+        return ""
+    bare = bare_ledger()
+    try:
+        if os.path.samefile(file, bare):
+            return ""
+    except OSError:  # (no file there: a bare command would open, or make, another)
+        pass
+    return file
+
+
+def on_ledger(ledger: str) -> str:
+    """The words that end a command of the ledger ``ledger`` (:func:`ledger_named`):
+    `` --db PATH`` (:func:`path_word`), or nothing when a bare command opens it.  At the
+    end of the command, after the words of what it does, so that what the ledger has
+    always printed of a command on the default ledger stays as it is."""
+    return f" --db {path_word(ledger)}" if ledger else ""
 
 
 AUDIT = Advice("audit", joiner="; ")

@@ -246,9 +246,10 @@ class CarryShortfall:
         """What :func:`carry_left_behind` found, as the import's report says it."""
         return command_text(self.left_behind_said())
 
-    def left_behind_said(self) -> Said:
+    def left_behind_said(self, ledger: str = "") -> Said:
         """:meth:`left_behind_text` with what to do apart: where the chips left are seen (the
-        settle-up), and the ``carry in`` to correct."""
+        settle-up of the ``ledger`` it names: :func:`~.advice.ledger_named`), and the
+        ``carry in`` to correct."""
         takes = f"takes {self.amount(self.takes)}" if self.takes else "takes none of it"
         carrier = f"{self.carrier} carried a Progressive Badugi pot" if self.carrier else ""
         held = f" ({self.source})" if self.source else ""
@@ -257,7 +258,7 @@ class CarryShortfall:
             f"{self.amount(self.carried - self.taken)} for the next hand, but {self.later}"
             f"{held}, the next played there, {takes}: {self.amount(self.left)} stay in *carry* for "
             "no hand ",
-            Advice("see the carry"),
+            Advice("see the carry", ledger=ledger),
             "; ",
             Advice("correct the carry in"),
             self._nameless(),

@@ -22,11 +22,8 @@ from ..model.errors import LedgerError
 from ..model.events import event_label  # (the one label: check's messages name events too)
 from ..model.limits import MAX_DIGITS, MAX_QUOTE, quote
 from ..model.money import format_amount, unit_words
-from .advice import Advice, Refusal, Said
+from .advice import Advice, Refusal, Said, ledger_named
 from .sql import dict_rows
-
-AUDIT = Advice("audit")
-"""Who voided an event's hands, and why: the audit's to say."""
 
 
 def chip_value(event: Mapping[str, object]) -> str | None:
@@ -145,7 +142,11 @@ def void_events_note(
         some = "one" if void == 1 else str(void)
         which = f"{some} of its {total} events {'is' if void == 1 else 'are'} void, and no "
         which += "hand of the others counts"
-    return (f"no {of} counts: {which} (", Advice("see the events and the audit"), ")")
+    return (
+        f"no {of} counts: {which} (",
+        Advice("see the events and the audit", ledger=ledger_named(db)),
+        ")",
+    )
 
 
 def _matching(
@@ -199,7 +200,7 @@ def _refuse_either(db: sqlite3.Connection, text: str, where: str, extra: list[ob
         (
             f"event {quote(text)!r} is ambiguous: it is one event's id and another's name or "
             f"key ({each}); ",
-            Advice("give the key"),
+            Advice("give the key", ledger=ledger_named(db)),
         )
     )
 
@@ -221,8 +222,12 @@ def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> Said:
     longer holds says which file)."""
     reasons = _void_reasons(db, event["id"])
     if not reasons:
-        return (" (", Advice("see the events"), ")")
-    return (f": its hands are void ({'; '.join(reasons)}; ", AUDIT, ")")
+        return (" (", Advice("see the events", ledger=ledger_named(db)), ")")
+    return (
+        f": its hands are void ({'; '.join(reasons)}; ",
+        Advice("audit", ledger=ledger_named(db)),
+        ")",
+    )
 
 
 def _void_hands_note(
@@ -245,10 +250,14 @@ def _void_hands_note(
     if len(emptied) == 1:
         reasons = "; ".join(_void_reasons(db, emptied[0]["id"]))
         label = event_label(emptied[0])
-        return (f"no {of} counts: every hand of {label} is void ({reasons}; ", AUDIT, ")")
+        return (
+            f"no {of} counts: every hand of {label} is void ({reasons}; ",
+            Advice("audit", ledger=ledger_named(db)),
+            ")",
+        )
     return (
         f"no {of} counts: every hand of its {len(emptied)} events is void (",
-        Advice("see the events and the audit"),
+        Advice("see the events and the audit", ledger=ledger_named(db)),
         ")",
     )
 
@@ -258,7 +267,7 @@ def _close_matches(db: sqlite3.Connection, text: str) -> Said:
     it ("did you mean …"), and where to see them all."""
     import difflib
 
-    hint: Said = (" (", Advice("see the events"), ")")
+    hint: Said = (" (", Advice("see the events", ledger=ledger_named(db)), ")")
     if len(text) > MAX_QUOTE:
         return hint  # no event is named like that: not worth comparing
     events = list(dict_rows(db, "SELECT id, name, date FROM events ORDER BY id"))

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..model.errors import LedgerError
 from ..replay.pool_rules import TAKES_MORE, held_before_hint
-from .advice import Said, command_text, command_word
+from .advice import Said, command_text, command_word, ledger_named, on_ledger
 from .carried_pots import (
     CARRY_POOL,
     PROGRESSIVE,
@@ -213,7 +213,9 @@ def store_file(
         if progress is not None and seen >= progress_every:
             progress(source, seen)
         if report.stored or report.duplicate or report.replaced:
-            names = [look_alike_said(*alike) for alike in writer.aliases.look_alikes]
+            names = [
+                look_alike_said(*alike, ledger_named(db)) for alike in writer.aliases.look_alikes
+            ]
             at_end = options.run is not None and options.run.warns_at_end  # (read then)
             carried = [] if at_end else _carry_warnings(db, source)
             tournaments = [] if at_end else _tournament_warnings(db, source)
@@ -255,7 +257,7 @@ def _carry_warnings(
         ).fetchall()
     )
     carried: list[str | Said] = [
-        short.left_behind_said() for short in carry_left_behind(db, tables, known)
+        short.left_behind_said(ledger_named(db)) for short in carry_left_behind(db, tables, known)
     ]
     carried += last_week_unordered(db, tables, source, known)
     moving = [table for table, moves in tables.items() if moves]
@@ -456,18 +458,19 @@ class StoredTogether:
             self.db.execute("ROLLBACK")
 
 
-def surplus_hint(event: str, hand: str, of_run: str | None, held: str) -> str:
+def surplus_hint(event: str, hand: str, of_run: str | None, held: str, ledger: str = "") -> str:
     """The way out of the refusal of a file with which a hand of another file takes less of
     a carried pot than is left for it (:attr:`~.carried_pots.CarryShortfall.surplus`): void
     ``hand`` first (of ``event``, as ``void --event`` takes it: the ledger's id, or, said by
     ``check`` before any import, its key), then run the import again, the ``carry in`` of
     ``of_run`` (the file of the import holding the hand) corrected; or, the hand held from
     no other file of the import, import this one and then ``held`` (the file the ledger
-    reads the hand from) corrected."""
+    reads the hand from) corrected; the ``void`` of the ``ledger`` it names
+    (:func:`~.advice.on_ledger`; ``check``'s names none)."""
     void = (
         f"void that hand first (badugi-ledger void --event {command_word(event)} --hand "
         f"{command_word(hand)} --reason "
-        "TEXT; the pot then waits in *carry*)"
+        f"TEXT{on_ledger(ledger)}; the pot then waits in *carry*)"
     )
     if of_run is not None:
         return (
@@ -497,7 +500,10 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
                 "stands between them: these corrections cannot be stored one file at a time "
                 "(a pot raised in a chain of nights; docs/ledger.md, Carried pots)"
             )
-        return surplus_hint(str(short.event_id), short.hand, of_run, short.source or "its file")
+        held = short.source or "its file"
+        return surplus_hint(
+            str(short.event_id), short.hand, of_run, held, ledger_named(writer.conn)
+        )
     if writer.wrote(short.hand_row):
         own = TAKES_MORE
         if not others:

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
-from .advice import Advice, path_word
+from .advice import Advice, ledger_named, path_word
 from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
 from .hand_content import players_renamed, stacks_carried_otherwise, stored_facts
@@ -266,9 +266,12 @@ class FileHoldings:
         if self.replace:
             hint, advice = ": fix the file's unreadable or rejected hands first", None
         elif not (self.read_any or self.unsure or self.report.rejected):
-            hint, advice = ": the file holds no hands now", Advice("replace or void the event")
+            hint, advice = (
+                ": the file holds no hands now",
+                Advice("replace or void the event", ledger=ledger_named(self.conn)),
+            )
         else:
-            hint, advice = "", Advice("void or replace")
+            hint, advice = "", Advice("void or replace", ledger=ledger_named(self.conn))
         held = {**self.earlier, **{i: hand[:5] for i, hand in self.earlier_voids.items()}}
         for row_id in sorted(held):
             number, table, event_id, line, held_by = held[row_id]
@@ -351,6 +354,7 @@ class FileHoldings:
                     hand=same[1],
                     table=table,
                     joiner=", ",
+                    ledger=ledger_named(self.conn),
                 )
             (content,) = self.conn.execute(
                 "SELECT content FROM hands WHERE id = ?", [row_id]

@@ -9,6 +9,7 @@ importing the database layer.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 DEFAULT_DB = "club.db"
@@ -16,6 +17,14 @@ DEFAULT_DB = "club.db"
 
 LEDGER_ENV = "BADUGI_LEDGER_DB"
 """The environment variable that names the ledger file for every command."""
+
+
+def bare_ledger() -> str:
+    """The ledger file a command given no ``--db`` opens here and now: :data:`LEDGER_ENV`'s
+    file when the variable is set (set but empty, a command refuses to run), else
+    :data:`DEFAULT_DB` of the current folder - the rule ``--db``'s option applies
+    (:data:`badugi_ledger.cli.common.DbOption`), said for the commands a message prints."""
+    return os.environ.get(LEDGER_ENV) or DEFAULT_DB
 
 
 def ledger_path_refused(path: str | Path, *, new: bool) -> str | None:

@@ -22,7 +22,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from .advice import path_word
+from .advice import ledger_named, on_ledger, path_word
 
 
 def missing_warnings(
@@ -60,12 +60,13 @@ def _line(
     night cancelled (each event's ``void`` command)."""
     from .void_matching import event_arg
 
+    db_word = on_ledger(ledger_named(db))
     hands = sum(count for _, _, count in events)
     named = ", ".join(
         f"{name} ({count} hand{'s' if count != 1 else ''})" for _, name, count in events
     )
     voids = " and ".join(
-        f"badugi-ledger void --event {event_arg(db, event_id)} --reason cancelled"
+        f"badugi-ledger void --event {event_arg(db, event_id)} --reason cancelled{db_word}"
         for event_id, _, _ in events
     )
     old = path_word(source)
@@ -75,7 +76,7 @@ def _line(
         renamed = (
             f"{new} holds other hands of it: if it is that file renamed, make it the night's "
             "file, the hands it no longer holds left out (badugi-ledger import "
-            f"{path_word(new)} --renamed-from {old} --replace)"
+            f"{path_word(new)} --renamed-from {old} --replace{db_word})"
         )
     else:
         held = f" ({' and '.join(holders)} hold other hands of it)" if holders else ""

@@ -27,7 +27,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection
 
-from .advice import Advice, Said
+from .advice import Advice, Said, ledger_named
 from .corrections import follow_void, void_hand
 from .event_lookup import event_label_of
 from .hand_content import cards_shown
@@ -212,7 +212,7 @@ def void_nights_alike(
                 f"{was} of {event_label_of(db, night)}, which is void ({why}); the ledger "
                 "cannot tell this event is that night (no file of it puts its hands here), so "
                 "it counts: ",
-                Advice("void that event too", event=str(here)),
+                Advice("void that event too", event=str(here), ledger=ledger_named(db)),
             )
     return list(said.values())
 

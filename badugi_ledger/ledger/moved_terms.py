@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
-from .advice import Advice
+from .advice import Advice, ledger_named
 from .event_lookup import _LIVE_HANDS, _counts, event_label_of
 from .event_terms import COMMAND, command_payouts, event_payouts, payouts_by
 from .import_audit import ImportAudit
@@ -81,7 +81,7 @@ def follow_moved_hands(
         why = _why_terms_stay(db, targets, recorded)
         if why:
             stay = f"no hand of it counts any more, and its terms stay with it ({shown}): {why}"
-            where = Advice("record the terms", joiner="; ")
+            where = Advice("record the terms", joiner="; ", ledger=ledger_named(db))
             report.replaced.append(_note(db, report.source, event_id, (stay,), where))
             continue
         target = targets[0]

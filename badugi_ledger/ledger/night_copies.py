@@ -40,7 +40,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
-from .advice import Advice, Said, command_text
+from .advice import Advice, Said, command_text, ledger_named
 from .advice import void_command_words as void_command_words  # (check_across asks it here)
 from .event_lookup import event_label_of
 from .hand_content import FIGURES, HandFacts, players_renamed, stored_facts
@@ -272,6 +272,7 @@ def _refuse_a_copy(
         _nothing_more(db, event_id, before),
         source,
         files,
+        ledger_named(db),
     )
     raise CopyRefused(command_text(said), files, said)
 
@@ -373,11 +374,13 @@ def copy_refusal(
     left: str | Said,
     file: str = "FILE",
     others: Sequence[str] = (),
+    ledger: str = "",
 ) -> Said:
     """Why a file (``file``) whose ``hands`` hands of the event ``label`` are ``found`` to be
     the other night's, ``other_label``, held from the files ``others``, is not imported
     (``left``: what of it stays stored), and what stores it if it is no copy, or takes the
-    ledger's copy out, each an :class:`~.advice.Advice`."""
+    ledger's copy out, each an :class:`~.advice.Advice` of the ``ledger`` the import stores
+    in (:func:`~.advice.ledger_named`; ``check``'s names none)."""
     pairs = [(number, other) for _, _, number, other in found.pairs]
     were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
@@ -395,9 +398,9 @@ def copy_refusal(
         "which stored would count twice; ",
         *((left,) if isinstance(left, str) else left),
         ".  ",
-        Advice("store as that night", source=file, others=tuple(others)),
+        Advice("store as that night", source=file, others=tuple(others), ledger=ledger),
         "; if the ledger's night is the copy, ",
-        Advice("void the ledger's copy"),
+        Advice("void the ledger's copy", ledger=ledger),
     )
 
 
@@ -417,7 +420,12 @@ def _nothing_more(db: sqlite3.Connection, event_id: int, before: list[tuple[int,
         f"{more} that an earlier import of it stored {'counts' if one else 'count'} twice until "
         "voided (",
         Advice(
-            "void the file's copies", event=str(event_id), hand=str(number), table=table, one=one
+            "void the file's copies",
+            event=str(event_id),
+            hand=str(number),
+            table=table,
+            one=one,
+            ledger=ledger_named(db),
         ),
         ")",
     )
@@ -430,7 +438,12 @@ def _void_copies(db: sqlite3.Connection, event_id: int, hand_id: int, one: bool)
         "SELECT hand_number, coalesce(table_name, '') FROM hands WHERE id = ?", [hand_id]
     ).fetchone()
     return Advice(
-        "void the file's copies", event=str(event_id), hand=str(number), table=table, one=one
+        "void the file's copies",
+        event=str(event_id),
+        hand=str(number),
+        table=table,
+        one=one,
+        ledger=ledger_named(db),
     )
 
 

@@ -26,7 +26,7 @@ from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.limits import quote
 from ..model.names import composed, look_alike, plain
-from .advice import Advice, Said, command_text, player_words
+from .advice import Advice, Said, command_text, ledger_named, on_ledger, player_words
 from .connection import transaction
 from .event_lookup import event_label_of
 from .views import PLAYED
@@ -129,7 +129,7 @@ def _no_such_name(db: sqlite3.Connection, name: str) -> str:
     hint = f"; did you mean {('; ' if lettered else ', ').join(said)}?" if said else ""
     return (
         f"no player or alias named {name!r} in the ledger{hint} (its names: badugi-ledger "
-        "players; a name is written as it is, case and all)"
+        f"players{on_ledger(ledger_named(db))}; a name is written as it is, case and all)"
     )
 
 
@@ -480,7 +480,7 @@ def refuse_one_player_a_seat(
     raise LedgerError(
         f"hand {quote(str(number))} (line {line}): {' and '.join(map(repr, seated))} "
         f"both sit in it, but the ledger has them as one player, {player!r} (players "
-        f"merge): they are two people, so unmerge them ({_unmerge(seated, player)}) and "
+        f"merge): they are two people, so unmerge them ({_unmerge(db, seated, player)}) and "
         "import again; nothing from this file was stored"
     )
 
@@ -539,7 +539,7 @@ def _entries_clash(db: sqlite3.Connection, event_id: int, player_id: int) -> str
         + (f", {quote(str(source))}:{line})" if source and line else ")")
         for name, number, table, line, source in entered
     )
-    unmerge = _unmerge(names[::-1], player)
+    unmerge = _unmerge(db, names[::-1], player)
     head = f"tournament {event_label_of(db, event_id)}: {where} both entered it, but "
     return (
         f"{head}the ledger has them as one player, {player!r} (players merge): they are "
@@ -572,11 +572,11 @@ def _seat_clash(db: sqlite3.Connection, where: str, args: list[int]) -> tuple[in
     return None if row is None else (int(row[0]), int(row[1]))
 
 
-def _unmerge(names: Sequence[str], player: str) -> str:
-    """The command that takes apart two names the ledger holds as one ``player``: the first
-    of ``names`` that is not the player's own name is unmerged (the last, if all are)."""
+def _unmerge(db: sqlite3.Connection, names: Sequence[str], player: str) -> str:
+    """The command that takes apart two names the ledger ``db`` holds as one ``player``: the
+    first of ``names`` that is not the player's own name is unmerged (the last, if all are)."""
     other = next((name for name in names if name != player), names[-1])
-    return f"badugi-ledger players unmerge {player_words(other)}"
+    return f"badugi-ledger players unmerge{on_ledger(ledger_named(db))} {player_words(other)}"
 
 
 def look_alike_warning(name: str, known: str) -> str:
@@ -585,9 +585,10 @@ def look_alike_warning(name: str, known: str) -> str:
     return command_text(look_alike_said(name, known))
 
 
-def look_alike_said(name: str, known: str) -> Said:
+def look_alike_said(name: str, known: str, ledger: str = "") -> Said:
     """:func:`look_alike_warning` with what to do apart: merge the two names (the organiser's
-    to say, who knows whether they are one person)."""
+    to say, who knows whether they are one person), in the ``ledger`` the import stores in
+    (:func:`~.advice.ledger_named`; ``check`` names none)."""
     differ = "other letters"
     if plain(name) and plain(known):  # they differ in case or blanks alone (look_alike)
         capitals = " ".join(name.split()) != " ".join(known.split())
@@ -605,5 +606,5 @@ def look_alike_said(name: str, known: str) -> Said:
     return (
         f"{quote(name)!r}, a new player, looks like {quote(known)!r}, whom the ledger knows, "
         f"but is written with {differ}: they count as two players; if they are one person, ",
-        Advice("merge them", others=(known, name)),
+        Advice("merge them", others=(known, name), ledger=ledger),
     )

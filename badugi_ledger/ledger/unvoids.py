@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..model.errors import LedgerError
+from .advice import ledger_named, on_ledger
 from .carried_pots import CarryShortfall, carry_shortfall
 from .connection import transaction
 from .corrections import (
@@ -104,7 +105,8 @@ def unvoid(
         if hand is None:
             if event_void is None:
                 raise LedgerError(
-                    f"the event {label} is not void: nothing to un-void (see: badugi-ledger events)"
+                    f"the event {label} is not void: nothing to un-void (see: badugi-ledger events"
+                    f"{on_ledger(ledger_named(db))})"
                 )
             nights = one_nights_voids(db, event_id)
             tables = sorted({t for night in nights for t in tables_moving_pots(db, night)})
@@ -179,7 +181,7 @@ def _organisers_void(
         raise LedgerError(
             f"{named} is not void itself: the whole event is void ({event_void}): un-void the "
             f"event (badugi-ledger unvoid --event {event_arg(db, int(str(event['id'])))} "
-            "--reason TEXT)"
+            f"--reason TEXT{on_ledger(ledger_named(db))})"
         )
     for r in rows:
         if organisers_reason(r[3]) is not None:  # voided by an organiser, then left out
@@ -212,7 +214,11 @@ def _organisers_void(
     hint = f" (its hands an organiser voided: {', '.join(voided[:12])}{more})"
     raise LedgerError(
         f"no hand {hand!r}{at} in {label}"
-        + (hint if voided else " (no hand of it is void; see: badugi-ledger audit)")
+        + (
+            hint
+            if voided
+            else f" (no hand of it is void; see: badugi-ledger audit{on_ledger(ledger_named(db))})"
+        )
     )
 
 

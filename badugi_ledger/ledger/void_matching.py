@@ -35,7 +35,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .advice import Advice, Said, command_word
+from .advice import Advice, Said, command_word, ledger_named
 from .carried_pots import PROGRESSIVE_GAMES
 from .event_lookup import event_label_of
 from .hand_content import (
@@ -262,6 +262,7 @@ class OrganiserVoids:
                 reason=reason,
                 hand=number,
                 table=table,
+                ledger=ledger_named(self.conn),
             ),
         )
 

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from ..ledger.advice import ledger_named, on_ledger
 from ..ledger.corrections import event_list
 from ..ledger.event_lookup import chip_value, event_label, find_event
 from ..ledger.players import list_players, similar_names
@@ -94,14 +95,20 @@ async def events_page(request: Request) -> Response:
     :data:`EVENTS_PER_PAGE` at a time (``?page=N``, from 1; past the last: the last), as an
     event's hands are.  A void event's are those it holds (:func:`void_event_contents`): none
     of them counts, and its card says so."""
-    events, held = await in_ledger(
-        request, lambda db: (list(reversed(event_list(db).events)), void_event_contents(db))
+    events, held, on_db = await in_ledger(
+        request,
+        lambda db: (
+            list(reversed(event_list(db).events)),
+            void_event_contents(db),
+            on_ledger(ledger_named(db)),
+        ),
     )
     shown, page, pages = _events_on_page(events, _page_number(request))
     return render(
         request,
         "web/events.html",
         active="events",
+        on_db=on_db,
         events=shown,
         held=held,
         total=len(events),
@@ -331,9 +338,20 @@ async def settle_page(request: Request) -> Response:
 
 
 async def players_page(request: Request) -> Response:
-    """Every player with the names they played under and their hands."""
-    players, similar = await in_ledger(request, lambda db: (list_players(db), similar_names(db)))
-    return render(request, "web/players.html", active="players", players=players, similar=similar)
+    """Every player with the names they played under and their hands; ``on_db``: how the
+    commands the page prints name the ledger it serves (:func:`~..ledger.advice.on_ledger`)."""
+    players, similar, on_db = await in_ledger(
+        request,
+        lambda db: (list_players(db), similar_names(db), on_ledger(ledger_named(db))),
+    )
+    return render(
+        request,
+        "web/players.html",
+        active="players",
+        players=players,
+        similar=similar,
+        on_db=on_db,
+    )
 
 
 routes: list[BaseRoute] = [

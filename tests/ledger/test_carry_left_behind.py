@@ -19,6 +19,7 @@ import pytest
 
 from badugi_ledger.ledger import carried_pots, carry_strangers, importing, last_week_pots
 from badugi_ledger.ledger.carried_pots import PoolMove
+from badugi_ledger.ledger.location import LEDGER_ENV
 from tests.ledger.test_carried_pot_corrections import (
     CASH,
     HEAD,
@@ -81,7 +82,7 @@ def _warnings(db: Path, *files: Path) -> dict[str, list[str]]:
 
 
 def test_a_pot_left_behind_that_only_a_later_file_of_the_run_shows_is_under_both_files(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One import of ``n1.bhh n3.bhh``: n1.bhh, stored first, leaves its pot waiting for the
     next night (no warning then); n3.bhh, the next night, takes none of it.  The pot of
@@ -93,11 +94,14 @@ def test_a_pot_left_behind_that_only_a_later_file_of_the_run_shows_is_under_both
     third = HEAD.replace(CASH, "cash Third · date 2024-05-10 · season 2024")
     three = write(tmp_path, "n3.bhh", third + P1.replace("hand P", "hand R"))
     db = tmp_path / "club.db"
+    # (each ledger the one a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     once = _warnings(db, one, three)
     (warning,) = once["n1.bhh"]
     assert once["n3.bhh"] == [warning]
     assert "takes none of it: 12 chips stay in *carry* for no hand" in warning
     assert _warnings(db, one, three) == once  # a second run: every hand a duplicate
+    monkeypatch.setenv(LEDGER_ENV, str(tmp_path / "fresh.db"))
     assert _warnings(tmp_path / "fresh.db", three, one) == once
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from badugi_ledger.ledger.advice import Advice
 from badugi_ledger.ledger.report import Conflict, ImportReport
 from tests.helpers.ledger_files import import_into, ledger_at
@@ -21,6 +23,14 @@ HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Cut · date 2024-08
 HAND_1 = "hand 1 · button Ann · Ann 100 · Ben 100\nAnn folds\nBen collects 2\n"
 HAND_2 = "\nhand 2 · button Ben · Ann 99 · Ben 101\nBen folds\nAnn collects 2\n"
 COMMAND = ("--replace", "badugi-ledger")
+
+
+@pytest.fixture(autouse=True)
+def in_the_ledgers_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's ``club.db`` is the ledger a bare command opens (``club.db`` of the folder,
+    no ``$BADUGI_LEDGER_DB``): its commands' words as they always were."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BADUGI_LEDGER_DB", raising=False)
 
 
 def night(path: Path, *hands: str, table: str = "") -> Path:

@@ -27,6 +27,7 @@ from badugi_ledger.cli import app
 from badugi_ledger.ledger import file_transaction, importing
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.ledger.stopped_report import ImportInterrupted
 from badugi_ledger.ledger.store import open_ledger
 from tests.helpers.ledger_files import import_into
@@ -70,11 +71,15 @@ def test_hands_moved_to_a_new_file_of_a_renamed_night_are_stored_in_one_run(
     as_fresh(db, files, tmp_path)
 
 
-def test_a_copy_given_before_its_night_in_one_run_is_still_refused(tmp_path: Path) -> None:
+def test_a_copy_given_before_its_night_in_one_run_is_still_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A file that is a copy of a night (its session's name retyped) given before that
     night's own file in one run: tried again once that file is stored, it is a copy all the
     same, refused, exit 1, and the night counts once."""
     db = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     night = write(tmp_path, "night.bhh", TEXT)
     assert import_into(db, [night]).stored == 3
     copy = write(tmp_path, "copy.bhh", TEXT.replace("Progressive night", "Progressive Night"))
@@ -86,13 +91,17 @@ def test_a_copy_given_before_its_night_in_one_run_is_still_refused(tmp_path: Pat
     as_fresh(db, [night], tmp_path)
 
 
-def test_a_merged_file_refused_as_a_copy_names_the_file_it_replaces(tmp_path: Path) -> None:
+def test_a_merged_file_refused_as_a_copy_names_the_file_it_replaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The night in two files (``a.bhh`` P1, ``b.bhh`` P2 and P3), merged back into
     ``a.bhh`` with P2 renumbered P2b, ``b.bhh`` deleted: ``import --replace a.bhh`` is
     refused as a copy of the hands the ledger counts from ``b.bhh``, and the refusal said
     ``--renamed-from OLD`` without naming OLD.  It names ``b.bhh``, in a command typed as it
     is; that command stores the merged file, the ledger then the fresh import's."""
     db = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     one, two = write(tmp_path, "a.bhh", HEAD + P1), write(tmp_path, "b.bhh", HEAD + LATER)
     assert import_into(db, [one, two]).stored == 3
     two.unlink()
@@ -106,12 +115,16 @@ def test_a_merged_file_refused_as_a_copy_names_the_file_it_replaces(tmp_path: Pa
     as_fresh(db, [one], tmp_path)
 
 
-def test_a_copy_of_a_night_kept_in_two_files_offers_no_renamed_from(tmp_path: Path) -> None:
+def test_a_copy_of_a_night_kept_in_two_files_offers_no_renamed_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The night in two files (``a.bhh`` P1, ``b.bhh`` P2 and P3) and saved whole as a third
     file, its session's name retyped: refused as a copy of both files' hands.  One
     ``--renamed-from`` names one old file, and the other's hands would still be copied, so
     the refusal offers the run that holds the three files, each naming its file."""
     db = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     one, two = write(tmp_path, "a.bhh", HEAD + P1), write(tmp_path, "b.bhh", HEAD + LATER)
     assert import_into(db, [one, two]).stored == 3
     copy = write(tmp_path, "c.bhh", TEXT.replace("Progressive night", "Progressive Night"))

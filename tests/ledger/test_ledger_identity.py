@@ -15,6 +15,7 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.model.events import Session
 from tests.helpers.ledger_builder import hand
 from tests.helpers.paths import FIXTURES
@@ -425,12 +426,16 @@ def test_a_hand_left_out_is_named_at_the_line_it_held_before(tmp_path: Path) -> 
     assert "\n  formerly line 15 hand 2 at table Main of Friday Night (2024-03-01): " in out, out
 
 
-def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(tmp_path: Path) -> None:
+def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A hand taken out of a night file (or given another number) and the file imported again:
     the hand the earlier import stored is no longer in the file, so it is a conflict (it would
     count beside the file's new version), and ``--replace`` voids it, audited; the night then
     counts exactly the file's hands."""
     ledger = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(ledger))
     night = write(tmp_path, "night.bhh", NIGHT)
     invoke("import", night, "--db", ledger)
     without_2 = NIGHT.replace(

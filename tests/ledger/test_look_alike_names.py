@@ -17,6 +17,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.location import LEDGER_ENV
 
 runner = CliRunner()
 
@@ -34,7 +35,8 @@ def imported(tmp_path: Path, *nights: str) -> str:
     for k, text in enumerate(nights):
         path = tmp_path / f"n{k}.bhh"
         path.write_text(text, encoding="utf-8")
-        result = runner.invoke(app, ["import", str(path), "--db", str(db), "-j", "1"])
+        args = ["import", str(path), "--db", str(db), "-j", "1"]
+        result = runner.invoke(app, args, env={LEDGER_ENV: str(db)})  # (its commands as printed)
         assert result.exit_code == 0, result.output
         out += result.output
     return out

@@ -11,7 +11,10 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+import pytest
+
 from badugi_ledger.ledger.importing import import_file
+from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.ledger.players import merge_players, unmerge_player
 from badugi_ledger.ledger.store import ledger_at
 from tests.helpers.ledger_files import import_into
@@ -78,8 +81,12 @@ def _night(folder: Path, name: str, text: str) -> Path:
     return path
 
 
-def test_two_merged_names_in_one_hand_are_refused(tmp_path: Path) -> None:
+def test_two_merged_names_in_one_hand_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     import_into(db, [_night(tmp_path, "mon.bhh", APART), _night(tmp_path, "tue.bhh", APART_TOO)])
     with ledger_at(db) as ledger:
         merge_players(ledger, "Ben", ["Benjamin"])
@@ -123,9 +130,13 @@ def line_of(path: Path, hand: str) -> int:
     return next(i for i, text in enumerate(lines, 1) if text.startswith(f"hand {hand} "))
 
 
-def test_two_merged_names_in_one_tournament_are_refused(tmp_path: Path) -> None:
+def test_two_merged_names_in_one_tournament_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ben at table T1 and Benjamin at T2 of one tournament: two entries, so two people."""
     db = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     import_into(db, [_night(tmp_path, "mon.bhh", APART), _night(tmp_path, "tue.bhh", APART_TOO)])
     with ledger_at(db) as ledger:
         merge_players(ledger, "Ben", ["Benjamin"])

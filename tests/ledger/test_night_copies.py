@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
 from badugi_ledger.ledger import file_transaction, night_copies
+from badugi_ledger.ledger.location import LEDGER_ENV
 from tests.helpers.paths import FIXTURES
 
 runner = CliRunner()
@@ -317,13 +318,17 @@ def _misspelt_last_fold(hands: str) -> str:
     return f"{head}Ben fods{tail}"
 
 
-def test_a_copy_imported_in_steps_gets_the_verdict_of_the_whole_file(tmp_path: Path) -> None:
+def test_a_copy_imported_in_steps_gets_the_verdict_of_the_whole_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A copy of a three-hand night, no card shown, its last hand rejected: two hands stored
     with a look-alike warning (two are not enough to say).  Corrected and imported again,
     the last hand was stored in silence (carried-pots fuzzing): the night counted twice,
     exit 0, where the whole file imported at once is refused.  The file is judged by all its
     hands, those stored before too, whether voided by the organiser since or not."""
     db = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     first = write(tmp_path / "friday.bhh", night("cash Friday game · date 2024-03-01"))
     assert imported(db, first)[0] == 0
     copy = tmp_path / "copy.bhh"

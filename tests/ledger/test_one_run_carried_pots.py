@@ -25,6 +25,7 @@ from badugi_ledger.ledger import file_transaction
 from badugi_ledger.ledger.file_transaction import StoredTogether
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.ledger.run_retries import RunRetries
 from badugi_ledger.ledger.stopped_report import ImportInterrupted
 from badugi_ledger.ledger.store import open_ledger
@@ -220,7 +221,7 @@ def test_a_raised_pot_the_next_night_takes_whole_is_stored_together(
 
 @pytest.mark.parametrize("order", [(0, 1), (1, 0)])
 def test_a_group_whose_pots_do_not_balance_is_refused_whole(
-    tmp_path: Path, order: tuple[int, int]
+    tmp_path: Path, order: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Night one raised to carry 20, and night two's Q2 taking 24, more than any night
     carries: each file alone is refused for its carried pot, and the two together too
@@ -229,6 +230,8 @@ def test_a_group_whose_pots_do_not_balance_is_refused_whole(
     ``carry in``; night two's that night one, refused too, may carry it), and the report
     says what refused them together: Q2 takes 24 where 20 were carried."""
     db, (one, two) = raised(tmp_path, takes=24)
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     before = season(db)
     given = [(one, two)[i] for i in order]
     report = import_into(db, given, replace=True)

@@ -10,6 +10,13 @@ the ``--reason`` every void needs.  Each command is taken from the message as it
 split into words by a real shell (bash, as an organiser's terminal does: a command whose
 ``$(touch pwned)`` ran leaves a file ``pwned`` behind) and run through the command line
 itself; then the ledger is asked whether it did what the message says.
+
+And it does it in the ledger that printed it (docs/ledger.md, *Commands in messages*): an
+organiser who keeps the season in ``season.db`` pasted a bare ``void`` into a shell whose
+default ledger is ``club.db`` of the folder (or ``$BADUGI_LEDGER_DB``'s), which voided a hand
+of that ledger's event of the same name.  Here every message comes from ``season.db`` and
+every command is pasted where the default ledger is another one holding events of the same
+names: the season's ledger changes as the message says, the other not at all.
 """
 
 from __future__ import annotations
@@ -23,7 +30,13 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from badugi_ledger.cli import app
-from badugi_ledger.ledger.advice import Advice, command_word, path_word, void_command_words
+from badugi_ledger.ledger.advice import (
+    Advice,
+    command_word,
+    ledger_named,
+    path_word,
+    void_command_words,
+)
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.ledger.players import list_players
@@ -93,16 +106,59 @@ def commands_in(message: str) -> list[str]:
     return found
 
 
-def pasted(message: str, cwd: Path, db: Path) -> list[Result]:
-    """Each command of ``message`` run as pasted in ``cwd`` (its words as bash splits them,
-    the ledger ``db`` the default one, as for an organiser who keeps one ledger)."""
+SEASON = "season.db"
+"""The ledger the messages come from: the organiser's season, named by ``--db``."""
+OTHER = "club.db"
+"""The ledger a bare command opens in the folder the commands are pasted in (and the one
+``$BADUGI_LEDGER_DB`` names there): another one, holding events of the same names."""
+
+
+def pasted(message: str, cwd: Path, default: Path) -> list[Result]:
+    """Each command of ``message`` run as pasted in ``cwd`` (its words as bash splits them),
+    where a command given no ``--db`` opens the ledger ``default``: which must be as it was
+    after them (a command of the message acts on the ledger that printed it)."""
     results = []
+    before = ledger_state(default)
     for command in commands_in(message):
         words = shell_words(command, cwd)
         assert words[0] == "badugi-ledger", (command, words)
-        results.append(runner.invoke(app, words[1:], env={LEDGER_ENV: str(db)}))
+        results.append(runner.invoke(app, words[1:], env={LEDGER_ENV: str(default)}))
     assert not (cwd / "pwned").exists(), message
+    assert ledger_state(default) == before, message
     return results
+
+
+def ledger_state(db: Path) -> object:
+    """What a pasted command may change of the ledger ``db``: each hand's and event's void,
+    each name's player, the audit; None when there is no ledger there."""
+    if not db.exists():
+        return None
+    with sqlite3.connect(db) as conn:
+        return [
+            conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+            for table in ("hands", "events", "aliases", "players", "audit")
+        ]
+
+
+def other_ledger(folder: Path, *events: str, players: tuple[str, ...] = ()) -> Path:
+    """:data:`OTHER` in ``folder``: a night of each of ``events`` (the same names, the same
+    hands and tables as the season's), each of ``players`` seated too."""
+    path = folder / OTHER
+    if events:
+        nights = folder / "other nights"
+        nights.mkdir()
+        for n, event in enumerate(events):
+            text = night(event).replace("Anna 100 · Ben 100", f"Anna {100 + n} · Ben 100")
+            (nights / f"{n}.bhh").write_text(text, encoding="utf-8")  # (no copy of another)
+        done = runner.invoke(app, ["import", str(nights), "--db", str(path), "-j", "1"])
+        assert done.exit_code == 0, done.output
+    if players:
+        db = open_ledger(path)
+        seated = [(n, {name: 50, "Ben": 50}) for n, name in enumerate(players, start=1)]
+        outcomes = [hand(str(n), at, dict.fromkeys(at, 5), {"Ben": 10}, line=n) for n, at in seated]
+        import_outcomes(db, outcomes, "other players.bhh")
+        db.close()
+    return path
 
 
 def night(event: str, table: str = "Kitchen", hands: int = 3) -> str:
@@ -118,9 +174,16 @@ def night(event: str, table: str = "Kitchen", hands: int = 3) -> str:
 
 
 def imported(tmp_path: Path, *paths: str) -> str:
-    result = runner.invoke(app, ["import", *paths, "--db", str(tmp_path / "club.db"), "-j", "1"])
+    """The report of ``paths`` imported into :data:`SEASON`, where a bare command opens
+    :data:`OTHER`."""
+    result = ledger_command(tmp_path, "import", *paths, "--db", str(tmp_path / SEASON), "-j", "1")
     assert result.exit_code == 0, result.output
     return result.output
+
+
+def ledger_command(tmp_path: Path, *args: str) -> Result:
+    """A command run where the default ledger is :data:`OTHER` (the one pasting sees)."""
+    return runner.invoke(app, list(args), env={LEDGER_ENV: str(tmp_path / OTHER)})
 
 
 def void_reasons(db: Path) -> dict[str, str | None]:
@@ -155,22 +218,28 @@ def test_the_voids_an_import_advises_void_the_hand_they_name(
     ``void the file's copies`` (by the event's id, or, as ``check`` says it, its key): each
     voids its hand, by its reason, whatever the event is called."""
     monkeypatch.chdir(tmp_path)
+    other = other_ledger(tmp_path, event)
     Path("night.bhh").write_text(night(event), encoding="utf-8")
     imported(tmp_path, "night.bhh")
-    db = tmp_path / "club.db"
+    db = tmp_path / SEASON
     with sqlite3.connect(db) as conn:
         (event_id,) = conn.execute("SELECT id FROM events").fetchone()
         (key,) = conn.execute("SELECT key FROM events").fetchone()
         arg = event_arg(conn, event_id)
+        monkeypatch.setenv(LEDGER_ENV, str(other))
+        ledger = ledger_named(conn)
     reason = "misdeal: Ben's $(touch pwned) card"
-    advice = Advice("void this one too", event=arg, hand="2", table="Kitchen", reason=reason)
-    (done,) = pasted(advice.command_words(), tmp_path, db)
+    advice = Advice(
+        "void this one too", event=arg, hand="2", table="Kitchen", reason=reason, ledger=ledger
+    )
+    (done,) = pasted(advice.command_words(), tmp_path, other)
     assert done.exit_code == 0, done.output
     assert void_reasons(db)["2"] == reason
-    (done,) = pasted(void_command_words(key, "1", "Kitchen", True), tmp_path, db)
+    (done,) = pasted(void_command_words(key, "1", "Kitchen", True, ledger), tmp_path, other)
     assert done.exit_code == 0, done.output
     assert void_reasons(db)["1"] == "copy"
-    (done,) = pasted(void_command_words(str(event_id), "3", "Kitchen", True), tmp_path, db)
+    words = void_command_words(str(event_id), "3", "Kitchen", True, ledger)
+    (done,) = pasted(words, tmp_path, other)
     assert done.exit_code == 0, done.output
     assert void_reasons(db)["3"] == "copy"
 
@@ -182,16 +251,18 @@ def test_the_unvoid_a_refusal_advises_takes_back_the_events_void(
     """``unvoid --hand`` of a hand of a void event is refused with the ``unvoid --event`` of
     the whole event, which counts again once it is run."""
     monkeypatch.chdir(tmp_path)
+    other = other_ledger(tmp_path, event)
+    assert ledger_command(tmp_path, "void", "--event", "1", "--reason", "rain").exit_code == 0
     Path("night.bhh").write_text(night(event), encoding="utf-8")
     imported(tmp_path, "night.bhh")
-    db = tmp_path / "club.db"
+    db = tmp_path / SEASON
     base = ["--event", "1", "--db", str(db)]
-    assert runner.invoke(app, ["void", *base, "--reason", "rain"]).exit_code == 0
-    refused = runner.invoke(app, ["unvoid", *base, "--hand", "2", "--reason", "x"])
+    assert ledger_command(tmp_path, "void", *base, "--reason", "rain").exit_code == 0
+    refused = ledger_command(tmp_path, "unvoid", *base, "--hand", "2", "--reason", "x")
     assert refused.exit_code == 1 and "unvoid --event" in refused.output, refused.output
-    (done,) = pasted(" ".join(refused.output.split()), tmp_path, db)
+    (done,) = pasted(" ".join(refused.output.split()), tmp_path, other)
     assert done.exit_code == 0, done.output
-    assert not event_void(db, event)
+    assert not event_void(db, event) and event_void(other, event)
 
 
 @pytest.mark.parametrize(
@@ -212,12 +283,13 @@ def test_a_gone_night_files_warning_gives_commands_that_do_it(
     night's other hands now and the import that makes it the night's (its last hand left
     out); deleted, the void of its night voids it."""
     monkeypatch.chdir(tmp_path)
+    other = other_ledger(tmp_path, event, "Other night")
     season = Path("season")
     season.mkdir()
     (season / file).write_text(night(event), encoding="utf-8")
     (season / "other.bhh").write_text(night("Other night", hands=1), encoding="utf-8")
     imported(tmp_path, "season")
-    db = tmp_path / "club.db"
+    db = tmp_path / SEASON
     renamed = season / f"renamed {file}"
     renamed.write_text(night(event, hands=2), encoding="utf-8")
     (season / file).unlink()
@@ -225,7 +297,7 @@ def test_a_gone_night_files_warning_gives_commands_that_do_it(
     assert f"{renamed} holds other hands of it" in said, said
     rename, cancel = (c for c in commands_in(said) if "import" in c or "void" in c)
     assert rename.startswith("badugi-ledger import "), rename
-    (done,) = pasted(rename, tmp_path, db)
+    (done,) = pasted(rename, tmp_path, other)
     assert done.exit_code == 0, done.output
     assert void_reasons(db)["3"] is not None and void_reasons(db)["1"] is None
     assert "no longer in its folder" not in imported(tmp_path, "season")
@@ -233,16 +305,21 @@ def test_a_gone_night_files_warning_gives_commands_that_do_it(
     renamed.unlink()
     said = " ".join(imported(tmp_path, "season").split())
     (cancel,) = (c for c in commands_in(said) if "void" in c)
-    (done,) = pasted(cancel, tmp_path, db)
+    (done,) = pasted(cancel, tmp_path, other)
     assert done.exit_code == 0, done.output
     assert event_void(db, event) and not event_void(db, "Other night")
+    assert not event_void(other, event)
 
 
 @pytest.mark.parametrize("name", list(PLAYERS.values()), ids=list(PLAYERS))
-def test_the_merge_an_import_advises_merges_the_names(name: str, tmp_path: Path) -> None:
+def test_the_merge_an_import_advises_merges_the_names(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``merge them (badugi-ledger players merge KNOWN NEW)``: the two names are one player."""
-    db_path = tmp_path / "club.db"
+    monkeypatch.chdir(tmp_path)
+    db_path = tmp_path / SEASON
     other = name + " 2"
+    default = other_ledger(tmp_path, players=(name, other))
     db = open_ledger(db_path)
     import_outcomes(
         db,
@@ -252,9 +329,10 @@ def test_the_merge_an_import_advises_merges_the_names(name: str, tmp_path: Path)
         ],
         "night.bhh",
     )
+    monkeypatch.setenv(LEDGER_ENV, str(default))
+    said = Advice("merge them", others=(name, other), ledger=ledger_named(db)).command_words()
     db.close()
-    said = Advice("merge them", others=(name, other)).command_words()
-    (done,) = pasted(said, tmp_path, db_path)
+    (done,) = pasted(said, tmp_path, default)
     assert done.exit_code == 0, done.output
     players = {p.player: p.aliases for p in list_players(open_ledger(db_path))}
     assert sorted(players[name]) == sorted([name, other]), players
@@ -275,5 +353,54 @@ def test_the_check_new_advises_checks_the_file_it_wrote(
     monkeypatch.chdir(tmp_path)
     wrote = runner.invoke(app, ["new", "--players", "Anna,Ben", "--", file])
     assert wrote.exit_code == 0, wrote.output
-    (done,) = pasted(" ".join(wrote.output.split()), tmp_path, tmp_path / "club.db")
+    (done,) = pasted(" ".join(wrote.output.split()), tmp_path, tmp_path / OTHER)
     assert done.exit_code == 1 and f"{file}: 1 hand: 0 ok" in done.output, done.output
+
+
+def test_a_command_of_the_default_ledger_says_no_ledger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ledger a bare command opens (``club.db`` of the folder, or ``$BADUGI_LEDGER_DB``'s,
+    however ``--db`` spelled it) is named by no command: the words as they always were."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(LEDGER_ENV, raising=False)
+    season = Path("season")
+    season.mkdir()
+    (season / "night.bhh").write_text(night("Friday"), encoding="utf-8")
+    (season / "other.bhh").write_text(night("Other night", hands=1), encoding="utf-8")
+    for db in (OTHER, f"./{OTHER}", str(tmp_path / OTHER)):
+        assert runner.invoke(app, ["import", "season", "--db", db]).exit_code == 0
+    (season / "night.bhh").unlink()
+    said = runner.invoke(app, ["import", "season", "--db", str(tmp_path / OTHER)]).output
+    assert "badugi-ledger void --event Friday --reason cancelled;" in said, said
+    with sqlite3.connect(OTHER) as conn:
+        assert ledger_named(conn) == ""
+        monkeypatch.setenv(LEDGER_ENV, str(tmp_path / SEASON))
+        assert ledger_named(conn) == str(tmp_path / OTHER)
+    with sqlite3.connect(":memory:") as conn:
+        assert ledger_named(conn) == ""  # (no file: nothing pasted reaches it)
+
+
+def test_a_commands_ledger_is_named_whole_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--db season.db`` typed in the season's folder: the command printed names it from the
+    root, so that pasted after a ``cd`` (or from a page of ``serve``) it opens no other
+    ``season.db``; the import's ``--json`` says it alike."""
+    monkeypatch.chdir(tmp_path)
+    other_ledger(tmp_path, "Friday")
+    season = Path("season")
+    season.mkdir()
+    (season / "night.bhh").write_text(night("Friday"), encoding="utf-8")
+    (season / "other.bhh").write_text(night("Other night", hands=1), encoding="utf-8")
+    assert ledger_command(tmp_path, "import", "season", "--db", SEASON).exit_code == 0
+    (season / "night.bhh").unlink()
+    done = ledger_command(tmp_path, "import", "season", "--db", SEASON, "--json")
+    (warning,) = json.loads(done.output)["warnings"]
+    (cancel,) = (c for c in commands_in(warning) if " void " in c)
+    assert cancel.endswith(f" --db {path_word(str(tmp_path / SEASON))}"), cancel
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (done,) = pasted(cancel, elsewhere, tmp_path / OTHER)
+    assert done.exit_code == 0, done.output
+    assert event_void(tmp_path / SEASON, "Friday") and not event_void(tmp_path / OTHER, "Friday")

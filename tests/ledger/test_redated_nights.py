@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from badugi_ledger.ledger import writer
+from badugi_ledger.ledger.location import LEDGER_ENV
 from tests.helpers.paths import EXAMPLES
 from tests.ledger.test_corrections_voids import (
     EVENT,
@@ -395,6 +396,7 @@ def test_a_voided_hand_moved_to_another_file_of_its_night_re_dated_stays_void(
 
 def test_a_voided_hand_the_ledger_cannot_tell_moved_is_named_with_its_void_command(
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """docs/ledger.md, *Void* ("Money is never wrong silently"): hand 3 voided, then written
     in a file of its own dated 2024-06-02 while the night's file keeps 2024-06-01 - another
@@ -404,6 +406,8 @@ def test_a_voided_hand_the_ledger_cannot_tell_moved_is_named_with_its_void_comma
     hand and the ``void`` that voids it; that command gives the figures of the night with
     hand 3 voided in its new event."""
     db, first, second, final = _split_night(tmp_path, renamed=False)
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     write(first, night(FINALS[:2], HEAD + CHIPS))  # (the night's file not re-dated)
     code, out = invoke("import", second, "--db", db, "--json")
     assert code == 0, out

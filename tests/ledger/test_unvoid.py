@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.ledger.schema import MIGRATIONS, _m028_followed_from
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.ledger.unvoids import unvoid
@@ -201,8 +202,12 @@ def test_what_is_not_void_is_refused(tmp_path: Path) -> None:
     assert read(db) == never
 
 
-def test_a_hand_of_a_voided_event_is_refused_with_the_event_to_unvoid(tmp_path: Path) -> None:
+def test_a_hand_of_a_voided_event_is_refused_with_the_event_to_unvoid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = club(tmp_path)
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     void(db, TOURNAMENT, None, "wrong night")
     said = refused(db, TOURNAMENT, "T2")
     assert (

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.location import LEDGER_ENV
 
 runner = CliRunner()
 
@@ -80,7 +81,7 @@ def test_an_event_that_counts_gets_no_such_note(tmp_path: Path) -> None:
     ids=["unit", "kind", "unit-and-date"],
 )
 def test_a_void_night_whose_unit_is_corrected_is_not_said_to_count_for_nothing(
-    tmp_path: Path, corrected: str
+    tmp_path: Path, corrected: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A night voided, then its unit corrected in the file (``chips 10 = 1 EUR``) and imported
     with ``--replace``: its hands go to an event of that unit, which counts (a void does not
@@ -90,6 +91,8 @@ def test_a_void_night_whose_unit_is_corrected_is_not_said_to_count_for_nothing(
     made a tournament: the rows it left behind in the void event are not its hands), or its
     unit and date together."""
     db = tmp_path / "club.db"
+    # (the ledger a bare command opens: its commands' words as they always were)
+    monkeypatch.setenv(LEDGER_ENV, str(db))
     night = tmp_path / "night.bhh"
     night.write_text(HEAD + HAND_1 + "\n" + HAND_2, encoding="utf-8")
     assert invoke("import", night, "--db", db)[0] == 0

@@ -10,8 +10,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
+from badugi_ledger.ledger.advice import path_word
+from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.web.app import create_app
 from tests.helpers.ledger_files import import_into
 from tests.web.conftest import LOCAL
@@ -50,6 +53,27 @@ def test_names_that_may_be_one_player_say_the_page_cannot_merge_them(tmp_path: P
     shown = text_of(TestClient(create_app(db), base_url=LOCAL).get("/players").text)
     assert "Perhaps the same person" in shown and "Ben · ben" in shown, shown
     assert "this page cannot merge them" in shown, shown
+
+
+def test_the_commands_a_page_prints_name_the_ledger_it_serves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve --db season.db`` where a bare command opens another ledger (docs/ledger.md,
+    *Commands in messages*): the import and the merge its pages give whoever runs the server
+    name the ledger served, whole; the ledger a bare command opens, they do not name."""
+    monkeypatch.setenv(LEDGER_ENV, str(tmp_path / "club.db"))
+    night = tmp_path / "near.bhh"
+    night.write_text(NEAR_NAMES, encoding="utf-8")
+    db = tmp_path / "season.db"
+    client = TestClient(create_app(db), base_url=LOCAL)
+    named = f"--db {path_word(str(db))}"
+    assert f"badugi-ledger import {named}" in text_of(client.get("/events").text)
+    assert import_into(db, [night]).ok
+    shown = text_of(client.get("/players").text)
+    assert f"badugi-ledger players merge {named} NAME OTHER" in shown, shown
+    monkeypatch.setenv(LEDGER_ENV, str(db))
+    shown = text_of(client.get("/players").text)
+    assert "badugi-ledger players merge NAME OTHER" in shown, shown
 
 
 HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Cut · date 2024-08-05\n\n"
