@@ -77,7 +77,8 @@ class Advice:
     (:func:`~.void_matching.event_arg`);
     ``void that event too``: the id of the event to void."""
     reason: str = ""
-    """``void this one too``: the reason to void it by (the organiser's)."""
+    """``void this one too``: the reason to void it by (the organiser's); ``void that event
+    too``: the void night's reason, to void its hands' event by (``TEXT`` when not given)."""
     source: str = ""
     """``replace the other file``: the file the ledger holds its version from."""
     others: tuple[str, ...] = ()
@@ -131,10 +132,11 @@ class Advice:
             return f"void it first (badugi-ledger void --event EVENT --reason copy{db})"
         if self.action == "void the file's copies":
             return void_command_words(self.event, self.hand, self.table, self.one, self.ledger)
-        if self.action == "void that event too":
+        if self.action == "void that event too":  # (the void night's reason, once known)
+            reason = command_word(self.reason, quoted=True) if self.reason else "TEXT"
             return (
                 "void it too if the night still does not count (badugi-ledger void --event "
-                f"{self.event} --reason TEXT{db})"
+                f"{self.event} --reason {reason}{db})"
             )
         if self.action == "see the carry":
             return f"(badugi-ledger settle{db} shows them)"

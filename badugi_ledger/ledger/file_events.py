@@ -481,7 +481,9 @@ def void_events(
             warnings.append((
                 f"{label} is void ({why}), and this file's hands of it are now in event {where} "
                 "of that name, which counts: ",
-                Advice("void that event too", event=str(heirs[0]), ledger=ledger_named(db)),
+                Advice(
+                    "void that event too", event=str(heirs[0]), reason=why, ledger=ledger_named(db)
+                ),
             ))  # fmt: skip
         elif counting:  # (its session renamed, or its hands written anew under another name)
             where = " and ".join(f"{event_label({'name': n, 'date': d})} (event {i})"
@@ -490,7 +492,12 @@ def void_events(
                 f"{label} is void ({why}), and none of this file's hands are in it now: they "
                 f"are in {where}, which counts; a night's void follows its hands only when the "
                 "file holds them as themselves, in the night's unit: ",
-                Advice("void that event too", event=str(counting[0][0]), ledger=ledger_named(db)),
+                Advice(
+                    "void that event too",
+                    event=str(counting[0][0]),
+                    reason=why,
+                    ledger=ledger_named(db),
+                ),
             ))  # fmt: skip
     warnings += void_nights_alike(db, source, [(i, n) for i, n, _ in counting], warned)
     return void, warnings

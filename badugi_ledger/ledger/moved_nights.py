@@ -212,7 +212,7 @@ def void_nights_alike(
                 f"{was} of {event_label_of(db, night)}, which is void ({why}); the ledger "
                 "cannot tell this event is that night (no file of it puts its hands here), so "
                 "it counts: ",
-                Advice("void that event too", event=str(here), ledger=ledger_named(db)),
+                Advice("void that event too", event=str(here), ledger=ledger_named(db), reason=why),
             )
     return list(said.values())
 

@@ -108,7 +108,7 @@ def test_a_void_night_whose_unit_is_corrected_is_not_said_to_count_for_nothing(
     assert file["warnings"] == [
         "Friday (2026-12-04) is void (cancelled), and this file's hands of it are now in event 2 "
         "of that name, which counts: void it too if the night still does not count "
-        "(badugi-ledger void --event 2 --reason TEXT)"
+        "(badugi-ledger void --event 2 --reason 'cancelled')"
     ]
     code, out = invoke("standings", "--db", db, "--format", "json")
     assert sorted(row["player"] for row in json.loads(out)) == ["Anna", "Ben", "Cara"]
@@ -120,7 +120,7 @@ def test_a_void_night_whose_unit_is_corrected_is_not_said_to_count_for_nothing(
     ids=["same-name", "renamed"],
 )
 def test_a_void_night_written_anew_with_other_hands_is_warned_of(
-    tmp_path: Path, session: str
+    tmp_path: Path, session: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/ledger.md, *Void* ("A void belongs to the night"): the night voided whole, then
     every hand of its file deleted and others written, at a new date (the same session name,
@@ -130,6 +130,7 @@ def test_a_void_night_written_anew_with_other_hands_is_warned_of(
     the command that voids the event they count in.  With the session renamed it said
     nothing.  The command, run with the night's reason, leaves nothing counting."""
     db = tmp_path / "club.db"
+    monkeypatch.setenv(LEDGER_ENV, str(db))  # the ledger a bare command opens
     night = tmp_path / "night.bhh"
     night.write_text(HEAD + HAND_1 + "\n" + HAND_2, encoding="utf-8")
     assert invoke("import", night, "--db", db)[0] == 0
@@ -146,7 +147,8 @@ def test_a_void_night_written_anew_with_other_hands_is_warned_of(
     (warning,) = file["warnings"]
     assert warning.startswith("Friday (2026-12-04) is void (cancelled), and "), warning
     assert warning.endswith(
-        "void it too if the night still does not count (badugi-ledger void --event 2 --reason TEXT)"
+        "void it too if the night still does not count (badugi-ledger void --event 2 --reason "
+        "'cancelled')"
     ), warning
     code, out = invoke("standings", "--db", db, "--format", "json")
     assert sorted(row["player"] for row in json.loads(out)) == ["Anna", "Ben", "Cara"]
@@ -158,7 +160,7 @@ def test_a_void_night_written_anew_with_other_hands_is_warned_of(
 
 @pytest.mark.parametrize("order", ["emptied-first", "new-file-first"])
 def test_a_void_nights_hands_moved_to_a_new_file_at_a_new_date_are_warned_of(
-    tmp_path: Path, order: str
+    tmp_path: Path, order: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/ledger.md, *Void* ("A void belongs to the night"): ``examples/home_session.bhh``
     voided whole; then its hands moved to a new file, at a new date, its own file emptied, and
@@ -169,6 +171,7 @@ def test_a_void_nights_hands_moved_to_a_new_file_at_a_new_date_are_warned_of(
     from tests.helpers.paths import EXAMPLES
 
     db = tmp_path / "club.db"
+    monkeypatch.setenv(LEDGER_ENV, str(db))  # the ledger a bare command opens
     night = tmp_path / "n.bhh"
     text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
     night.write_text(text, encoding="utf-8")
@@ -185,5 +188,5 @@ def test_a_void_nights_hands_moved_to_a_new_file_at_a_new_date_are_warned_of(
         "hand 1 at table Kitchen of Friday game (2024-03-02) is, figure for figure, hand 1 of "
         "Friday game (2024-03-01), which is void (test night); the ledger cannot tell this "
         "event is that night (no file of it puts its hands here), so it counts: void it too if "
-        "the night still does not count (badugi-ledger void --event 2 --reason TEXT)"
+        "the night still does not count (badugi-ledger void --event 2 --reason 'test night')"
     ], out
