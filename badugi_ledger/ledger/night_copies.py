@@ -412,21 +412,11 @@ def _nothing_more(db: sqlite3.Connection, event_id: int, before: list[tuple[int,
     numbers = ", ".join(quote(number) for _, number in before[:5])
     more = f" and {len(before) - 5} more" if len(before) > 5 else ""
     one = len(before) == 1
-    number, table = db.execute(
-        "SELECT hand_number, coalesce(table_name, '') FROM hands WHERE id = ?", [before[0][0]]
-    ).fetchone()
     return (
         f"nothing more from this file was stored, and its hand{'' if one else 's'} {numbers}"
         f"{more} that an earlier import of it stored {'counts' if one else 'count'} twice until "
         "voided (",
-        Advice(
-            "void the file's copies",
-            event=str(event_id),
-            hand=str(number),
-            table=table,
-            one=one,
-            ledger=ledger_named(db),
-        ),
+        _void_copies(db, event_id, before[0][0], one),
         ")",
     )
 
