@@ -457,6 +457,7 @@ def _night_copies(
     """:meth:`NightsOfFiles.found` of the events ``wanted``, the hands that look alike
     replayed again and held to each other as the import holds them
     (:mod:`.ledger.night_copies`); the file's other hands of the event have no twin."""
+    from .ledger.advice import command_word
     from .ledger.night_copies import (
         copy_refusal_words,
         look_alike_words,
@@ -507,6 +508,7 @@ def _night_copies(
                     "nothing from this file was stored",
                     here,
                     files,
+                    command_word(event_key_text(other_event)),  # (``void --event`` takes a key)
                 )
                 text = f"imported after {', '.join(files)}, {text}"
                 return [(at, Violation("duplicate-hand", text, at.pos))], True

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.location import LEDGER_ENV
 from badugi_ledger.ledger.report import event_fact_words, other_table_copy
 from tests.helpers.paths import EXAMPLES
 
@@ -47,7 +48,8 @@ def _report(paths: list[Path], jobs: int, *options: str) -> tuple[int, list[str]
 def _imported(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
     """The conflicts of an import of ``paths`` into an empty ledger (the JSON report)."""
     db = tmp_path / "empty.db"
-    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    args = ["import", "--json", "--db", str(db), *map(str, paths)]
+    out = runner.invoke(app, args, env={LEDGER_ENV: str(db)})  # (its commands name no ledger)
     return [c for f in json.loads(out.output)["files"] for c in f["conflicts"]]
 
 
@@ -205,7 +207,8 @@ def test_a_copy_at_another_table_names_the_file_the_ledger_reads_its_hand_from(
 
 def _import_report(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
     db = tmp_path / "empty.db"
-    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    args = ["import", "--json", "--db", str(db), *map(str, paths)]
+    out = runner.invoke(app, args, env={LEDGER_ENV: str(db)})  # (its commands name no ledger)
     return list(json.loads(out.output)["files"])
 
 
@@ -236,11 +239,15 @@ def test_a_night_stored_again_under_another_name_is_the_import_s_refusal(
         f"{b}:{first}:1: hand 1",
         f"{c}:{first}:1: hand 11",
     ]
+    # (the ledger's night voided as a copy: by its id in the import, by its key in ``check``)
+    key = "--event 'cash|Friday game|2024-03-01'"
+    said = {path: re.sub(r"--event \d+", key, refused) for path, refused in refusals.items()}
+    assert all(key in words for words in said.values()), said
     for path, line in zip((b, c), found, strict=True):
-        assert line.endswith(f": imported after {a}, {refusals[str(path)]} [duplicate-hand]")
+        assert line.endswith(f": imported after {a}, {said[str(path)]} [duplicate-hand]")
     status, objects = _report([a, b, c], 1, "--json")
     errors = [e["message"] for o in map(json.loads, objects) for e in o["errors"]]
-    assert status == 1 and errors == [f"imported after {a}, {refusals[str(p)]}" for p in (b, c)]
+    assert status == 1 and errors == [f"imported after {a}, {said[str(p)]}" for p in (b, c)]
 
 
 QUIET = """game badugi · fixed limit 2/4 · blinds 1/2

@@ -73,8 +73,8 @@ class Advice:
 
     action: Action
     event: str = ""
-    """``void this one too``: the event as ``void --event`` takes it, a word of a command
-    (:func:`~.void_matching.event_arg`);
+    """``void this one too``, ``replace or void the event``, ``void the ledger's copy``: the
+    event as ``void --event`` takes it, a word of a command (:func:`~.void_matching.event_arg`);
     ``void that event too``: the id of the event to void."""
     reason: str = ""
     """``void this one too``: the reason to void it by (the organiser's); ``void that event
@@ -109,8 +109,9 @@ class Advice:
             )
         if self.action == "replace or void the event":
             return (
-                "import it again with --replace to void them, or void the whole event "
-                f"(badugi-ledger void --event EVENT --reason TEXT{db})"
+                "import it again with --replace to void them, or void the whole event if the "
+                f"night was cancelled (badugi-ledger void --event {self.event} --reason "
+                f"cancelled{db})"
             )
         if self.action == "replace to leave out of play":
             return "import again with --replace to leave it out of the night's play"
@@ -129,7 +130,7 @@ class Advice:
         if self.action == "store as that night":
             return _ways_out(self.source, self.others, db)
         if self.action == "void the ledger's copy":
-            return f"void it first (badugi-ledger void --event EVENT --reason copy{db})"
+            return f"void it first (badugi-ledger void --event {self.event} --reason copy{db})"
         if self.action == "void the file's copies":
             return void_command_words(self.event, self.hand, self.table, self.one, self.ledger)
         if self.action == "void that event too":  # (the void night's reason, once known)

@@ -18,6 +18,7 @@ to recompute (``touched``) and the hands whose Progressive Badugi pots to check 
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Callable
 from typing import NamedTuple
@@ -279,6 +280,8 @@ class FileHoldings:
             void = self.earlier_voids[row_id][5] if row_id in self.earlier_voids else None
             why = self._why_left_out(held_by, void)
             said, what = hint, advice
+            if what is not None and what.action == "replace or void the event":
+                what = dataclasses.replace(what, event=event_arg(self.conn, event_id))
             if void is not None and not self.replace:
                 said, what = "", Advice("replace to leave out of play")
             self.report.conflicts.append(

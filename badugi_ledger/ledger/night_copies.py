@@ -272,6 +272,7 @@ def _refuse_a_copy(
         _nothing_more(db, event_id, before),
         source,
         files,
+        str(other_event),  # (by its id, as the void of the file's copies names its own)
         ledger_named(db),
     )
     raise CopyRefused(command_text(said), files, said)
@@ -361,9 +362,10 @@ def copy_refusal_words(
     left: str | Said,
     file: str = "FILE",
     others: Sequence[str] = (),
+    copy: str = "EVENT",
 ) -> str:
     """:func:`copy_refusal` in the command line's words (the import's, and ``check``'s)."""
-    return command_text(copy_refusal(label, other_label, found, hands, left, file, others))
+    return command_text(copy_refusal(label, other_label, found, hands, left, file, others, copy))
 
 
 def copy_refusal(
@@ -374,13 +376,15 @@ def copy_refusal(
     left: str | Said,
     file: str = "FILE",
     others: Sequence[str] = (),
+    copy: str = "EVENT",
     ledger: str = "",
 ) -> Said:
     """Why a file (``file``) whose ``hands`` hands of the event ``label`` are ``found`` to be
     the other night's, ``other_label``, held from the files ``others``, is not imported
     (``left``: what of it stays stored), and what stores it if it is no copy, or takes the
-    ledger's copy out, each an :class:`~.advice.Advice` of the ``ledger`` the import stores
-    in (:func:`~.advice.ledger_named`; ``check``'s names none)."""
+    ledger's copy out (``copy``: that night's event as ``void --event`` takes it, a word of a
+    command), each an :class:`~.advice.Advice` of the ``ledger`` the import stores in
+    (:func:`~.advice.ledger_named`; ``check``'s names none)."""
     pairs = [(number, other) for _, _, number, other in found.pairs]
     were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
@@ -400,7 +404,7 @@ def copy_refusal(
         ".  ",
         Advice("store as that night", source=file, others=tuple(others), ledger=ledger),
         "; if the ledger's night is the copy, ",
-        Advice("void the ledger's copy", ledger=ledger),
+        Advice("void the ledger's copy", event=copy, ledger=ledger),
     )
 
 

@@ -83,8 +83,8 @@ def test_a_file_emptied_of_its_hands(tmp_path: Path) -> None:
     said_apart(conflict, "replace or void the event")
     assert conflict.said == (
         "imported from this file before, and not in it any more: the file holds no hands now: "
-        "import it again with --replace to void them, or void the whole event (badugi-ledger "
-        "void --event EVENT --reason TEXT)",
+        "import it again with --replace to void them, or void the whole event if the night "
+        "was cancelled (badugi-ledger void --event Cut --reason cancelled)",
     )
 
 
@@ -146,7 +146,7 @@ def test_a_night_refused_as_a_copy_carries_its_advice_apart(tmp_path: Path) -> N
         f"If it is that night corrected, import it as the file it replaces (import {again} "
         f"--renamed-from {first} --replace); if its hands moved here from that file, import "
         f"that file, corrected, in the same run (import --replace {again} {first}); if the "
-        "ledger's night is the copy, void it first (badugi-ledger void --event EVENT --reason "
+        "ledger's night is the copy, void it first (badugi-ledger void --event 1 --reason "
         "copy)"
     ), refused.error
     actions = [p.action for p in refused.error_said if isinstance(p, Advice)]

@@ -404,3 +404,59 @@ def test_a_commands_ledger_is_named_whole_from_any_folder(
     (done,) = pasted(cancel, elsewhere, tmp_path / OTHER)
     assert done.exit_code == 0, done.output
     assert event_void(tmp_path / SEASON, "Friday") and not event_void(tmp_path / OTHER, "Friday")
+
+
+@pytest.mark.parametrize("event", list(EVENTS.values()), ids=list(EVENTS))
+def test_the_void_of_an_emptied_files_event_voids_it(
+    event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A night file emptied of its hands, its header kept (docs/ledger.md: "the file holds no
+    hands now", and ``void --event`` takes the whole event out instead): the conflict's
+    ``void`` names the event and the reason, as the warning of a gone night file does
+    (``--reason cancelled``), and voids that event of the season's ledger only."""
+    monkeypatch.chdir(tmp_path)
+    other = other_ledger(tmp_path, event)
+    Path("night.bhh").write_text(night(event), encoding="utf-8")
+    imported(tmp_path, "night.bhh")
+    db = tmp_path / SEASON
+    Path("night.bhh").write_text(night(event, hands=0), encoding="utf-8")
+    done = ledger_command(tmp_path, "import", "night.bhh", "--db", str(db), "-j", "1")
+    assert done.exit_code == 1 and "the file holds no hands now" in done.output, done.output
+    (cancel,) = {c for c in commands_in(" ".join(done.output.split())) if " void " in c}
+    (done,) = pasted(cancel, tmp_path, other)
+    assert done.exit_code == 0, done.output
+    assert event_void(db, event) and not event_void(other, event)
+    assert set(void_reasons(db).values()) == {None}  # (the event's void, not its hands')
+    (audited,) = sqlite3.connect(db).execute("SELECT reason FROM audit").fetchall()
+    assert audited == ("cancelled",)
+
+
+@pytest.mark.parametrize("event", list(EVENTS.values()), ids=list(EVENTS))
+def test_the_void_of_the_ledgers_copy_of_a_night_voids_that_night(
+    event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A night stored again under another name is refused as a copy (docs/ledger.md, *A
+    night stored again*), ending "if the ledger's night is the copy, void it first": that
+    ``void`` names the ledger's night, the import's by its id, ``check``'s (of the
+    two files, no ledger) by its key, and voids it as a copy."""
+    monkeypatch.chdir(tmp_path)
+    other = other_ledger(tmp_path, event)
+    Path("first.bhh").write_text(night(event), encoding="utf-8")
+    Path("again.bhh").write_text(night(event[:20] + " again"), encoding="utf-8")
+    checked = runner.invoke(app, ["check", "first.bhh", "again.bhh"])
+    assert "a copy of that night" in checked.output, checked.output
+    imported(tmp_path, "first.bhh")
+    db = tmp_path / SEASON
+    done = ledger_command(tmp_path, "import", "again.bhh", "--db", str(db), "-j", "1")
+    assert done.exit_code == 1 and "a copy of that night" in done.output, done.output
+    (void,) = [c for c in commands_in(" ".join(done.output.split())) if " void " in c]
+    (done,) = pasted(void, tmp_path, other)
+    assert done.exit_code == 0, done.output
+    assert event_void(db, event) and not event_void(other, event)
+    unvoid = ["unvoid", "--event", "1", "--db", str(db), "--reason", "not a copy"]
+    assert runner.invoke(app, unvoid).exit_code == 0 and not event_void(db, event)
+    (void,) = [c for c in commands_in(" ".join(checked.output.split())) if " void " in c]
+    words = shell_words(void, tmp_path)  # (``check`` names no ledger: the default one's)
+    done = runner.invoke(app, words[1:], env={LEDGER_ENV: str(db)})
+    assert done.exit_code == 0, done.output
+    assert event_void(db, event) and not event_void(other, event)
