@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .check_import import ledger_rows, played
 from .model.copies import one_hand
-from .model.events import event_label, ledger_event
+from .model.events import event_key_text, event_label, ledger_event
 from .model.money import UNSTATED
 from .model.names import composed
 from .model.results import HandOutcome, Violation
@@ -231,6 +231,7 @@ class TournamentsOfFiles:
         if not name:
             return []
         from .ledger import tournament_warnings as said
+        from .ledger.advice import command_word
 
         found: list[tuple[HandOutcome, Violation]] = []
         players: set[str] | None = None
@@ -242,7 +243,13 @@ class TournamentsOfFiles:
                 if rule == said.PAST_MIDNIGHT:
                     if other_unit != unit or not said.a_day_apart(date, other_date):
                         continue
-                    text = said.past_midnight_words(tournament.label, other.label)
+                    later, earlier = (  # (``void --event`` takes the later's key)
+                        ((kind, name, other_date, other_unit), tournament.label)
+                        if (other_date or "") > (date or "")
+                        else (event, other.label)
+                    )
+                    key = command_word(event_key_text(later))
+                    text = said.past_midnight_words(tournament.label, other.label, key, earlier)
                 else:
                     if other_date != date or other_unit == unit:
                         continue

@@ -184,9 +184,14 @@ def test_a_tournament_cut_at_midnight_into_two_files_is_said_at_each_first_hand(
     first.write_text(late[:cut], encoding="utf-8")
     second.write_text(late[cut:], encoding="utf-8")
     db = tmp_path / "empty.db"
-    out = runner.invoke(app, ["import", "--json", "--db", str(db), str(first), str(second)])
+    args = ["import", "--json", "--db", str(db), str(first), str(second)]
+    out = runner.invoke(app, args, env={"BADUGI_LEDGER_DB": str(db)})  # (no --db in its words)
     warned = [f["warnings"] for f in json.loads(out.output)["files"]]
     assert [len(w) for w in warned] == [1, 1] and all("a day apart" in w[0] for w in warned)
+    # (the later voided: by its id in the import, by its key in ``check``)
+    key = "--event 'tournament|PokerStars tournament #329147852|2010-11-11|USD'"
+    warned = [[w.replace("--event 2 ", f"{key} ") for w in ws] for ws in warned]
+    assert all(key in w for ws in warned for w in ws), warned
     one = _check([first, second], "--jobs", "1")
     assert one == _check([first, second], "--jobs", "2")
     status, lines = one

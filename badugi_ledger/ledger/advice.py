@@ -73,12 +73,14 @@ class Advice:
 
     action: Action
     event: str = ""
-    """``void this one too``, ``replace or void the event``, ``void the ledger's copy``: the
-    event as ``void --event`` takes it, a word of a command (:func:`~.void_matching.event_arg`);
+    """``void this one too``, ``replace or void the event``, ``void the ledger's copy``,
+    ``join the nights`` (the later): the event as ``void --event`` takes it, a word of a
+    command (:func:`~.void_matching.event_arg`);
     ``void that event too``: the id of the event to void."""
     reason: str = ""
     """``void this one too``: the reason to void it by (the organiser's); ``void that event
-    too``: the void night's reason, to void its hands' event by (``TEXT`` when not given)."""
+    too``: the void night's reason, to void its hands' event by (``TEXT`` when not given);
+    ``join the nights``: that the later is one tournament with the earlier."""
     source: str = ""
     """``replace the other file``: the file the ledger holds its version from."""
     others: tuple[str, ...] = ()
@@ -158,6 +160,12 @@ class Advice:
             )
         if self.action == "record the terms":
             return f"record them where they belong (badugi-ledger tournament --event ID{db})"
+        if self.action == "join the nights":
+            return (
+                f"void the later (badugi-ledger void --event {self.event} --reason "
+                f"{command_word(self.reason, quoted=True)}{db}) and import the two files joined "
+                "into one"
+            )
         if self.action in _TOURNAMENT_WORDS:
             return _TOURNAMENT_WORDS[self.action]
         return _REFUSAL_WORDS.get(self.action, "see: badugi-ledger audit{db}").format(db=db)
@@ -168,9 +176,6 @@ class Advice:
 
 
 _TOURNAMENT_WORDS = {
-    "join the nights": (
-        "void the later (void --event ID) and import the two files joined into one"
-    ),
     "state one currency": (
         "state one currency in every file of it and import them again with --replace"
     ),

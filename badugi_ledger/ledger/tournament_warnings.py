@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..model.names import composed
-from .advice import Advice, Said, command_text
+from .advice import Advice, Said, command_text, ledger_named
 from .event_lookup import event_label_of
 from .tournament_results import stated_finish_warnings
 
@@ -203,11 +203,14 @@ def past_midnight(db: sqlite3.Connection, event_id: int) -> list[Said]:
         "ON b.alias_id = a.alias_id WHERE a.event_id = e.id AND b.event_id = o.id) ORDER BY o.id",
         [event_id],
     ).fetchall()
-    return [
-        past_midnight_said(event_label_of(db, event_id), event_label_of(db, int(other)))
-        for other, date, other_date in rows
-        if a_day_apart(date, other_date)
-    ]
+    said: list[Said] = []
+    for other, date, other_date in rows:
+        if a_day_apart(date, other_date):
+            label, other_label = event_label_of(db, event_id), event_label_of(db, int(other))
+            later = int(other) if other_date > date else event_id  # (two events of one name:
+            earlier = label if later != event_id else other_label  # ``void`` takes its id)
+            said.append(past_midnight_said(label, other_label, str(later), earlier, db))
+    return said
 
 
 def a_day_apart(date: str | None, other: str | None) -> bool:
@@ -222,18 +225,29 @@ def a_day_apart(date: str | None, other: str | None) -> bool:
         return False
 
 
-def past_midnight_words(label: str, other: str) -> str:
+def past_midnight_words(label: str, other: str, later: str, earlier: str) -> str:
     """The import's warning of tournament ``label`` and ``other`` (``event_label``), a day
-    apart and sharing players (:func:`past_midnight`), in the command line's words."""
-    return command_text(past_midnight_said(label, other))
+    apart and sharing players (:func:`past_midnight`), in the command line's words: ``later``
+    the later one as ``void --event`` takes it (a word of a command), ``earlier`` the
+    earlier one's label."""
+    return command_text(past_midnight_said(label, other, later, earlier))
 
 
-def past_midnight_said(label: str, other: str) -> Said:
-    """:func:`past_midnight_words` with what to do apart: join the two files into one."""
+def past_midnight_said(
+    label: str, other: str, later: str, earlier: str, db: sqlite3.Connection | None = None
+) -> Said:
+    """:func:`past_midnight_words` with what to do apart: void the later (``later``), by the
+    reason that it is one tournament with the ``earlier``, and join the two files into one;
+    of the ledger ``db`` (:func:`~.advice.ledger_named`; ``check``'s names none)."""
     return (
         f"{label} and {other}, a day apart, share players: one tournament played past "
         "midnight, in two files? Each counts its buy-ins and prizes; to make them one, ",
-        Advice("join the nights"),
+        Advice(
+            "join the nights",
+            event=later,
+            reason=f"one tournament with {earlier}",
+            ledger="" if db is None else ledger_named(db),
+        ),
     )
 
 

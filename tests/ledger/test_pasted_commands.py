@@ -460,3 +460,39 @@ def test_the_void_of_the_ledgers_copy_of_a_night_voids_that_night(
     done = runner.invoke(app, words[1:], env={LEDGER_ENV: str(db)})
     assert done.exit_code == 0, done.output
     assert event_void(db, event) and not event_void(other, event)
+
+
+def test_the_void_of_a_tournament_cut_at_midnight_voids_the_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The corpus's PokerStars tournament cut at midnight into two files (tests/test_check_
+    tournaments.py): two events of one name a day apart sharing players, which the import and
+    ``check`` warn may be one; "to make them one, void the later": the ``void`` names the
+    later (the import's by its id, the two sharing a name; ``check``'s by its key) and why,
+    and voids it, not the earlier."""
+    from tests.web.test_tournament_warning_words import past_midnight
+
+    monkeypatch.chdir(tmp_path)
+    parts = [str(path.relative_to(tmp_path)) for path in past_midnight(tmp_path)]
+    other = tmp_path / OTHER
+    assert runner.invoke(app, ["import", *parts, "--db", str(other)]).exit_code == 0
+    checked = " ".join(runner.invoke(app, ["check", *parts]).output.split())
+    said = " ".join(imported(tmp_path, *parts).split())
+    db = tmp_path / SEASON
+    void = {c for c in commands_in(said) if " void " in c}
+    assert len(void) == 1, said  # (each file's warning names the same one)
+    (done,) = pasted(void.pop(), tmp_path, other)
+    assert done.exit_code == 0, done.output
+    with sqlite3.connect(db) as conn:
+        voids = conn.execute("SELECT date, void_reason FROM events ORDER BY id").fetchall()
+    earlier = "PokerStars tournament #329147852 (2010-11-10)"
+    assert voids == [("2010-11-10", None), ("2010-11-11", f"one tournament with {earlier}")]
+    unvoid = ["unvoid", "--event", "2", "--db", str(db), "--reason", "two tournaments"]
+    assert runner.invoke(app, unvoid).exit_code == 0
+    void = {c for c in commands_in(checked) if " void " in c}
+    assert len(void) == 1, checked
+    words = shell_words(void.pop(), tmp_path)  # (``check`` names no ledger: the default one's)
+    done = runner.invoke(app, words[1:], env={LEDGER_ENV: str(db)})
+    assert done.exit_code == 0, done.output
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT date, void_reason FROM events ORDER BY id").fetchall() == voids

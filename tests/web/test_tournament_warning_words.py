@@ -84,7 +84,8 @@ CASES: list[tuple[Callable[[Path], list[Path]], str, str, str]] = [
     (
         past_midnight,
         "Each counts its buy-ins and prizes; to make them one, ",
-        "void the later (void --event ID) and import the two files joined into one",
+        "void the later (badugi-ledger void --event 2 --reason 'one tournament with PokerStars "
+        "tournament #329147852 (2010-11-10)') and import the two files joined into one",
         "void the later and store the two files joined into one (a void and an import are "
         "done where the server runs)",
     ),
@@ -107,7 +108,10 @@ def test_a_tournament_warning_says_what_to_do_in_the_pages_words(
     before: str,
     command: str,
     page: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # (``club.db`` the ledger a bare command opens: named by none)
+    monkeypatch.delenv("BADUGI_LEDGER_DB", raising=False)
     report: ImportReport = import_into(tmp_path / "club.db", files(tmp_path))
     said = [w for f in report.files for w in f.warnings if before in w]
     assert said and all(w.endswith(before + command) for w in said), said  # the CLI's words
