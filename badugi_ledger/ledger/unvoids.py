@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..model.errors import LedgerError
-from .advice import ledger_named, on_ledger
+from .advice import command_word, ledger_named, on_ledger
 from .carried_pots import CarryShortfall, carry_shortfall
 from .connection import transaction
 from .corrections import (
@@ -131,7 +131,7 @@ def unvoid(
             also = tuple(event_label_of(db, night) for night in nights[1:])
             return Unvoided(label, None, "", reason, event_void, also=also)
         hand_row, found_table, fingerprint, was = _organisers_void(
-            db, row, label, hand, table, event_void
+            db, row, label, hand, table, event_void, reason
         )
         what = f"hand {hand}{f' at table {found_table}' if found_table else ''} of {label}"
         _refuse_a_number_taken(db, event_id, hand_row, what)
@@ -155,10 +155,12 @@ def _organisers_void(
     hand: str,
     table: str | None,
     event_void: str | None,
+    reason: str,
 ) -> tuple[int, str, str, str]:
     """(row id, table, fingerprint, void reason) of the hand ``hand`` of the event an
     organiser voided, in the night's play; refused, saying why and what to do instead, for
-    any other hand of that number."""
+    any other hand of that number (of a hand of a void event: the un-void of the event, by
+    the organiser's ``reason``)."""
     rows = db.execute(
         "SELECT id, coalesce(table_name, ''), fingerprint, void_reason FROM hands "
         "WHERE event_id = ? AND hand_number = ? ORDER BY id DESC",
@@ -181,7 +183,7 @@ def _organisers_void(
         raise LedgerError(
             f"{named} is not void itself: the whole event is void ({event_void}): un-void the "
             f"event (badugi-ledger unvoid --event {event_arg(db, int(str(event['id'])))} "
-            f"--reason TEXT{on_ledger(ledger_named(db))})"
+            f"--reason {command_word(reason, quoted=True)}{on_ledger(ledger_named(db))})"
         )
     for r in rows:
         if organisers_reason(r[3]) is not None:  # voided by an organiser, then left out

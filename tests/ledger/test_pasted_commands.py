@@ -249,7 +249,7 @@ def test_the_unvoid_a_refusal_advises_takes_back_the_events_void(
     event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``unvoid --hand`` of a hand of a void event is refused with the ``unvoid --event`` of
-    the whole event, which counts again once it is run."""
+    the whole event, by the reason the organiser gave, which counts again once it is run."""
     monkeypatch.chdir(tmp_path)
     other = other_ledger(tmp_path, event)
     assert ledger_command(tmp_path, "void", "--event", "1", "--reason", "rain").exit_code == 0
@@ -258,11 +258,15 @@ def test_the_unvoid_a_refusal_advises_takes_back_the_events_void(
     db = tmp_path / SEASON
     base = ["--event", "1", "--db", str(db)]
     assert ledger_command(tmp_path, "void", *base, "--reason", "rain").exit_code == 0
-    refused = ledger_command(tmp_path, "unvoid", *base, "--hand", "2", "--reason", "x")
+    why = "played after all: Ben's $(touch pwned) note"
+    refused = ledger_command(tmp_path, "unvoid", *base, "--hand", "2", "--reason", why)
     assert refused.exit_code == 1 and "unvoid --event" in refused.output, refused.output
     (done,) = pasted(" ".join(refused.output.split()), tmp_path, other)
     assert done.exit_code == 0, done.output
     assert not event_void(db, event) and event_void(other, event)
+    with sqlite3.connect(db) as conn:
+        (last,) = conn.execute("SELECT action, reason FROM audit ORDER BY id DESC LIMIT 1")
+    assert last == ("unvoid", why)
 
 
 @pytest.mark.parametrize(

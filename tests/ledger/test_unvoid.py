@@ -213,7 +213,7 @@ def test_a_hand_of_a_voided_event_is_refused_with_the_event_to_unvoid(
     assert (
         "hand T2 of Spring Freezeout (2024-04-12) is not void itself: the whole event is void "
         "(wrong night): un-void the event (badugi-ledger unvoid --event 'Spring Freezeout' "
-        "--reason TEXT)"
+        "--reason 'found')"
     ) in said, said
 
 
