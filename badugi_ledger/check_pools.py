@@ -172,7 +172,7 @@ def _unit_refusal(
     ``pool`` at ``table``, takes a pot while the table carried pots in ``others`` (a pot never
     changes unit: :meth:`~.replay.pools.Pools.taken_from_elsewhere`), in its words, as a
     warning (a night of its pool imported before may come first), at that hand."""
-    from .ledger.carried_pots import UNIT_FIX, CarryShortfall  # (the import's words)
+    from .ledger.carried_pots import CarryShortfall, unit_fix  # (the import's words)
     from .model.events import event_label
 
     hand, pos = night.first or ("", NOWHERE)
@@ -190,7 +190,7 @@ def _unit_refusal(
         elsewhere=tuple(words[other] for other in others),
         line=pos.line,
     )
-    text = f"{short.text()}; {UNIT_FIX}; nothing from this file was stored"
+    text = f"{short.text()}; {unit_fix()}; nothing from this file was stored"
     return HandOutcome(pos.source, hand, pos), Violation("carry-carried", text, pos, "warning")
 
 

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.location import LEDGER_ENV
 from tests.replay.test_carry_pools import CARRIER, taker
 
 runner = CliRunner()
@@ -41,7 +42,8 @@ def _files(tmp_path: Path, **texts: str) -> list[Path]:
 def _import_report(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
     db = tmp_path / "empty.db"
     db.unlink(missing_ok=True)
-    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    args = ["import", "--json", "--db", str(db), *map(str, paths)]
+    out = runner.invoke(app, args, env={LEDGER_ENV: str(db)})  # (its commands name no ledger)
     return list(json.loads(out.output)["files"])
 
 

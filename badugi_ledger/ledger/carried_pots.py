@@ -57,7 +57,7 @@ from ..replay.pool_rules import (  # (at_table, nameless re-exported: the ledger
     refused_taker,
     taken_more_text,
 )
-from .advice import Advice, Said, command_text
+from .advice import Advice, Said, command_text, on_ledger
 from .event_lookup import event_label
 from .views import PLAYED
 
@@ -137,16 +137,21 @@ ORDER BY 1
 """
 
 
-UNIT_FIX = (
-    "correct its 'carry in' if no pot of its unit was carried for it; or, to correct the unit "
-    "of nights that pass a pot between them, void each night that takes a carried pot first "
-    "(badugi-ledger void --event EVENT --reason TEXT), then import the nights' files again "
-    "with --replace, the earliest night first"
-)
-"""The ways out: a ``carry in`` written where no pot of the hand's unit was carried; or a unit
-corrected night by night, where each night's new unit refuses the pot the other's old unit
-carried, in either order, until the nights that take a pot are out of the
-way (a voided night's hands go to the corrected night's event when its file comes again)."""
+def unit_fix(ledger: str = "") -> str:
+    """The ways out: a ``carry in`` written where no pot of the hand's unit was carried; or a
+    unit corrected night by night, where each night's new unit refuses the pot the other's old
+    unit carried, in either order, until the nights that take a pot are out of the way (a
+    voided night's hands go to the corrected night's event when its file comes again).  Which
+    nights those are is the organiser's to say (the ledger's, or the files' about to be
+    corrected): the ``void`` names them ``EVENT``, and what to put there, and the reason the
+    correction is (of the ``ledger`` it names, :func:`~.advice.on_ledger`; ``check``'s none)."""
+    return (
+        "correct its 'carry in' if no pot of its unit was carried for it; or, to correct the "
+        "unit of nights that pass a pot between them, void each night that takes a carried pot "
+        f"first (badugi-ledger void --event EVENT --reason 'unit corrected'{on_ledger(ledger)}, "
+        "EVENT each such night's name or id), then import the nights' files again with "
+        "--replace, the earliest night first"
+    )
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,11 @@ from .advice import Said, command_text, command_word, ledger_named, on_ledger
 from .carried_pots import (
     CARRY_POOL,
     PROGRESSIVE,
-    UNIT_FIX,
     CarryShortfall,
     TableMoves,
     carry_left_behind,
     carry_shortfall,
+    unit_fix,
 )
 from .carry_strangers import carried_to_strangers
 from .connection import committed_view, patiently
@@ -335,7 +335,11 @@ def _check_carries(writer: FileWriter) -> None:
     short = _carry_short([writer])
     if short is not None:
         writer.run.refused_for_carry(writer.report.source, _file_pools(writer))
-        hint = f"; {UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
+        hint = (
+            f"; {unit_fix(ledger_named(writer.conn))}"
+            if short.elsewhere
+            else f": {_carry_hint(short, writer)}"
+        )
         raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
 
 

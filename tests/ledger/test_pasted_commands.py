@@ -500,3 +500,41 @@ def test_the_void_of_a_tournament_cut_at_midnight_voids_the_later(
     assert done.exit_code == 0, done.output
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT date, void_reason FROM events ORDER BY id").fetchall() == voids
+
+
+def test_the_void_a_units_correction_advises_voids_the_night_named_by_its_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tests/ledger/test_carried_pot_corrections.py: night one carries a Progressive Badugi
+    pot into night two; both files corrected to chips worth money, night two's alone is
+    refused (its new unit would take a pot of the old one), and the refusal's way out is to
+    void each night that takes a carried pot first.  Which nights is the organiser's to say
+    (``EVENT``, the words say what goes there); the reason and the ledger are the command's:
+    ``EVENT`` filled in, pasted, it voids that night of the season's ledger as a unit
+    corrected, and the files then import."""
+    from tests.ledger.test_carried_pot_corrections import later_night, night_one
+
+    monkeypatch.chdir(tmp_path)
+    texts = {"n1.bhh": night_one(), "n2.bhh": later_night("Night two", "2024-05-10", "Q")}
+    for name, text in texts.items():
+        Path(name).write_text(text, encoding="utf-8")
+    other = tmp_path / OTHER
+    assert runner.invoke(app, ["import", *texts, "--db", str(other)]).exit_code == 0
+    imported(tmp_path, *texts)
+    db = tmp_path / SEASON
+    valued = "\nchips 10 = 1 EUR\ntable Back room"
+    for name, text in texts.items():
+        Path(name).write_text(text.replace("\ntable Back room", valued, 1), encoding="utf-8")
+    done = ledger_command(tmp_path, "import", "n2.bhh", "--db", str(db), "--replace")
+    said = " ".join(done.output.split())
+    assert done.exit_code == 1 and "EVENT each such night's name or id" in said, said
+    (void,) = [c for c in commands_in(said) if " void " in c]
+    (done,) = pasted(void.replace("EVENT", command_word("Night two")), tmp_path, other)
+    assert done.exit_code == 0, done.output
+    with sqlite3.connect(db) as conn:
+        voids = dict(conn.execute("SELECT name, void_reason FROM events").fetchall())
+    assert voids["Night two"] == "unit corrected" and voids["Progressive night"] is None, voids
+    assert not event_void(other, "Night two")
+    for name in texts:
+        done = ledger_command(tmp_path, "import", name, "--db", str(db), "--replace")
+        assert done.exit_code == 0, done.output
