@@ -92,6 +92,9 @@ class Advice:
     the hand to void, when the ledger can name it (else the command says ``NUMBER``)."""
     table: str = ""
     """``void the file's copies``, ``void this one too``: its table."""
+    options: str = ""
+    """``record the terms``: the terms, as the options of ``tournament`` that record them
+    (words of a command)."""
     one: bool = True
     """``void the file's copies``: it is the only one (else the first of several)."""
     joiner: str = ": "
@@ -158,8 +161,11 @@ class Advice:
                 f"{'it' if one else 'them'} again with --replace, or the night counts as two "
                 "events"
             )
-        if self.action == "record the terms":
-            return f"record them where they belong (badugi-ledger tournament --event ID{db})"
+        if self.action == "record the terms":  # (which tournament: the organiser's call)
+            return (
+                f"record them where they belong (badugi-ledger tournament --event ID "
+                f"{self.options}{db}, ID the tournament's they belong to)"
+            )
         if self.action == "join the nights":
             return (
                 f"void the later (badugi-ledger void --event {self.event} --reason "

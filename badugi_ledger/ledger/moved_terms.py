@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..model.events import term_text
 from ..model.money import UNSTATED, format_amount
-from .advice import Advice, ledger_named
+from .advice import Advice, command_word, ledger_named
 from .event_lookup import _LIVE_HANDS, _counts, event_label_of
 from .event_terms import COMMAND, command_payouts, event_payouts, payouts_by
 from .import_audit import ImportAudit
@@ -81,7 +81,10 @@ def follow_moved_hands(
         why = _why_terms_stay(db, targets, recorded)
         if why:
             stay = f"no hand of it counts any more, and its terms stay with it ({shown}): {why}"
-            where = Advice("record the terms", joiner="; ", ledger=ledger_named(db))
+            options = _terms_options(recorded)
+            where = Advice(
+                "record the terms", options=options, joiner="; ", ledger=ledger_named(db)
+            )
             report.replaced.append(_note(db, report.source, event_id, (stay,), where))
             continue
         target = targets[0]
@@ -201,6 +204,27 @@ def _terms_text(db: sqlite3.Connection, event_id: int, recorded: Recorded) -> st
     if recorded.payouts is not None:
         parts.append(f"payouts {_table(recorded.payouts)}")
     return ", ".join(parts)
+
+
+def _terms_options(recorded: Recorded) -> str:
+    """``--bounty 5.00 --chop even --payouts 60/40``: the terms :func:`_terms_text` names, as
+    the options of ``badugi-ledger tournament`` that record them (its amounts in cents, as
+    its options read them), each value a word of a command (:func:`~.advice.command_word`)."""
+    terms = recorded.terms
+    options = []
+    for value, option in (
+        (terms.bounty or None, "--bounty"),
+        (terms.rebuy_price, "--rebuy-price"),
+        (terms.add_on_price, "--add-on-price"),
+        (terms.prize_unit if terms.prize_unit != 1 else None, "--prize-unit"),
+    ):
+        if value is not None:
+            options.append(f"{option} {value // 100}.{value % 100:02d}")
+    if terms.chop is not None:
+        options.append(f"--chop {command_word(terms.chop)}")
+    if recorded.payouts is not None:
+        options.append(f"--payouts {command_word(_table(recorded.payouts))}")
+    return " ".join(options)
 
 
 def _table(payouts: str) -> str:

@@ -538,3 +538,46 @@ def test_the_void_a_units_correction_advises_voids_the_night_named_by_its_reason
     for name in texts:
         done = ledger_command(tmp_path, "import", name, "--db", str(db), "--replace")
         assert done.exit_code == 0, done.output
+
+
+def test_the_terms_a_split_tournament_leaves_behind_are_recorded_as_the_report_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tests/ledger/test_tournament_corrections.py: the example tournament, its bounty and
+    prize table set by ``tournament``, split into two by a corrected file: which of them the
+    terms belong to is the organiser's call (``ID``, the words say what goes there, the
+    report naming the ids), and the command records the terms themselves: ``ID`` filled in,
+    pasted, that tournament of the season's ledger has them."""
+    import re
+
+    from badugi_ledger.ledger.tournament_terms import get_terms
+    from tests.ledger.test_tournament_corrections import NAME, TOURNAMENT
+
+    monkeypatch.chdir(tmp_path)
+    Path("night.bhh").write_text(TOURNAMENT, encoding="utf-8")
+    other = tmp_path / OTHER
+    assert runner.invoke(app, ["import", "night.bhh", "--db", str(other)]).exit_code == 0
+    imported(tmp_path, "night.bhh")
+    db = tmp_path / SEASON
+    terms = ["--bounty", "5", "--payouts", "60/40", "--rebuy-price", "12.50"]
+    set_them = ledger_command(tmp_path, "tournament", "--event", NAME, *terms, "--db", str(db))
+    assert set_them.exit_code == 0, set_them.output
+    header = TOURNAMENT.splitlines()[5]
+    split = TOURNAMENT.replace("date 2024-04-12", "date 2024-04-13").replace(
+        "hand T3 · button Kira · Kira · Noor",
+        header.replace("2024-04-12", "2024-04-14")
+        + "\ntable Final\n\nhand T3 · button Kira · Kira 430 · Noor 170",
+    )
+    Path("night.bhh").write_text(split, encoding="utf-8")
+    said = " ".join(imported(tmp_path, "night.bhh", "--replace").split())
+    assert "ID the tournament's they belong to" in said, said
+    (record,) = [c for c in commands_in(said) if c.startswith("badugi-ledger tournament ")]
+    first = re.search(r"its hands went to .*? \(id (\d+)\)", said)
+    assert first is not None, said
+    (done,) = pasted(record.replace("--event ID", f"--event {first[1]}"), tmp_path, other)
+    assert done.exit_code == 0, done.output
+    with sqlite3.connect(db) as conn:
+        recorded = get_terms(conn, int(first[1]))
+    assert (recorded.bounty, recorded.rebuy_price) == (500, 1250), recorded
+    shown = ledger_command(tmp_path, "tournament", "--event", first[1], "--db", str(db))
+    assert "payouts 60/40" in shown.output, shown.output
