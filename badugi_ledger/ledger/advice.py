@@ -240,9 +240,9 @@ def _ways_out(file: str, others: tuple[str, ...], db: str = "") -> str:
     :mod:`.run_retries`); ``db``: the ledger's ``--db`` (:func:`on_ledger`)."""
     mine = path_word(file)
     if not others:
-        return (
+        return (  # (the ledger knows no file of that night: OLD is the organiser's to say)
             f"If it is that night corrected, import it as the file it replaces (import {mine} "
-            f"--renamed-from OLD --replace{db})"
+            f"--renamed-from OLD --replace{db}, OLD the path that night was imported from)"
         )
     theirs = " ".join(map(path_word, others))
     moved = f"import --replace {mine} {theirs}{db}"

@@ -153,3 +153,14 @@ def test_a_night_refused_as_a_copy_carries_its_advice_apart(tmp_path: Path) -> N
     assert actions == ["store as that night", "void the ledger's copy"]
     for words in refused.error_said:
         assert not isinstance(words, str) or not any(c in words for c in COMMAND), words
+
+
+def test_a_copy_of_a_night_of_no_known_file_says_what_old_is() -> None:
+    """A night refused as a copy of hands the ledger holds from no file it knows (stored
+    without a source): the file it replaces is the organiser's to name, so ``OLD`` stays, and
+    the words say what it is (docs/ledger.md, *Commands in messages*)."""
+    words = Advice("store as that night", source="again.bhh").command_words()
+    assert words == (
+        "If it is that night corrected, import it as the file it replaces (import again.bhh "
+        "--renamed-from OLD --replace, OLD the path that night was imported from)"
+    )
