@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.location import LEDGER_ENV
 from tests.replay.test_carry_pools import CARRIER, GAME, taker
 from tests.replay.test_progressive_carry import NIGHT
 
@@ -37,7 +38,8 @@ NONE = (
 def _import(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
     db = tmp_path / "empty.db"
     db.unlink(missing_ok=True)
-    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    args = ["import", "--json", "--db", str(db), *map(str, paths)]
+    out = runner.invoke(app, args, env={LEDGER_ENV: str(db)})  # (its commands name no ledger)
     return list(json.loads(out.output)["files"])
 
 

@@ -16,14 +16,16 @@ command line's words, carrying what it said with its advice as values (:attr:`Re
 from __future__ import annotations
 
 import os
-import sqlite3
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from .location import bare_ledger
+
+if TYPE_CHECKING:
+    import sqlite3  # (a check names no ledger: it loads no SQLite)
 
 Action = Literal[
     "void or replace",
@@ -321,17 +323,21 @@ _ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
 
 
 def _unprintable(c: str) -> bool:
-    """A control character or a line or paragraph separator: a character no terminal
-    shows as one that a paste gives back."""
-    return unicodedata.category(c) in ("Cc", "Zl", "Zp")
+    """A control character, a line or paragraph separator, or a byte of a file's name that
+    is no UTF-8 (Python's ``\\udce9`` for the byte 0xe9): a character no terminal shows as
+    one that a paste gives back."""
+    return unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs")
 
 
 def _escaped(c: str) -> str:
-    """``c`` as ``$'...'`` writes it."""
+    """``c`` as ``$'...'`` writes it (a byte that is no UTF-8 as that byte, ``\\xe9``: the
+    shell passes the file's name as it is)."""
     if c in _ESCAPES:
         return _ESCAPES[c]
     if not _unprintable(c):
         return c
+    if 0xDC80 <= ord(c) <= 0xDCFF:
+        return f"\\x{ord(c) - 0xDC00:02x}"
     return f"\\x{ord(c):02x}" if ord(c) < 0x80 else f"\\u{ord(c):04x}"
 
 
@@ -360,9 +366,12 @@ def ledger_named(conn: sqlite3.Connection) -> str:
     from a page of ``serve``, whose reader is anywhere), it would name another file, or
     make one, where a whole path names this ledger from every folder.  A ledger in memory
     has no file (nothing pasted reaches it): ``""``."""
-    file = next(
-        (str(row[2]) for row in conn.execute("PRAGMA database_list") if row[1] == "main"), ""
-    )
+    # As bytes, made a path as Python names files (a folder's name need not be UTF-8, which
+    # SQLite's text of it then is not).
+    row = conn.execute(
+        "SELECT CAST(file AS BLOB) FROM pragma_database_list WHERE name = 'main'"
+    ).fetchone()
+    file = os.fsdecode(row[0]) if row is not None and row[0] else ""
     if not file:
         return ""
     bare = bare_ledger()

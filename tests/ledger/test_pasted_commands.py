@@ -22,6 +22,7 @@ names: the season's ledger changes as the message says, the other not at all.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -208,6 +209,20 @@ def test_a_word_comes_back_whole_from_a_shell(word: str, tmp_path: Path) -> None
     was (``$'…'`` for those: a message's line cannot hold a line break)."""
     assert shell_words(f"badugi-ledger {command_word(word)}", tmp_path) == ["badugi-ledger", word]
     assert "\n" not in command_word(word)
+
+
+def test_a_path_that_is_no_utf8_comes_back_as_its_bytes(tmp_path: Path) -> None:
+    """A ledger in a folder named in Latin-1 (``café`` with the byte 0xe9; Python names it
+    ``caf\\udce9``): the ``--db`` of a printed command gives bash that byte (``$'…\\xe9…'``),
+    so the pasted command names the very file; the message itself is text any page or
+    terminal can write (no lone surrogate in it)."""
+    path = str(tmp_path / "caf\udce9" / "club.db")
+    word = path_word(path)
+    script = "printf '%s' " + word
+    done = subprocess.run(["bash", "--norc", "--noprofile", "-c", script], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == os.fsencode(path)
+    word.encode("utf-8")  # (a lone surrogate could not be)
 
 
 @pytest.mark.parametrize("event", list(EVENTS.values()), ids=list(EVENTS))
