@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from ..model.events import term_text
-from ..model.money import UNSTATED, format_amount
+from ..model.money import UNSTATED, format_amount, plain_money
 from .advice import Advice, command_word, ledger_named
 from .event_lookup import _LIVE_HANDS, _counts, event_label_of
 from .event_terms import COMMAND, command_payouts, event_payouts, payouts_by
@@ -219,7 +219,7 @@ def _terms_options(recorded: Recorded) -> str:
         (terms.prize_unit if terms.prize_unit != 1 else None, "--prize-unit"),
     ):
         if value is not None:
-            options.append(f"{option} {value // 100}.{value % 100:02d}")
+            options.append(f"{option} {plain_money(value)}")
     if terms.chop is not None:
         options.append(f"--chop {command_word(terms.chop)}")
     if recorded.payouts is not None:
