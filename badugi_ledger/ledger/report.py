@@ -169,6 +169,12 @@ class Conflict:
         return for_terminal(line)
 
 
+MOVED_NIGHT = "night moved here"
+"""What the report says a :attr:`Conflict.note` is, before its words: a line of the night the
+file moved into the event it names (its void followed it there, a voided hand of another file
+was voided with it, the night is left split), which replaces nothing; "replaced" is said of
+what the totals count."""
+
 NOT_STORED = "conflict, not stored"
 """What the report says of a hand the ledger holds with other content (and ``check`` of a
 hand two files of an import hold as two versions of it)."""
@@ -292,7 +298,7 @@ class FileReport:
             "stored": self.stored,
             "duplicate": self.duplicate,
             "rejected": len(self.rejected),
-            "conflict": len(self.conflicts),
+            "conflict": len(self.conflict_hands),
             "replaced": len(self.replaced_hands),
             "refused": self.refused,
             "held_back": self.held_back,
@@ -304,6 +310,13 @@ class FileReport:
             "conflicts": [c.as_dict() for c in self.conflicts],
             "replacements": [c.as_dict() for c in self.replaced],
         }
+
+    @property
+    def conflict_hands(self) -> list[Conflict]:
+        """Of :attr:`conflicts`, the hands: not an event's fact the file states otherwise
+        (:attr:`Conflict.event_fact`, said apart as an event in conflict).  What the report
+        counts ``conflict``, in its text and its JSON."""
+        return [c for c in self.conflicts if not c.event_fact]
 
     @property
     def replaced_hands(self) -> list[Conflict]:
@@ -359,7 +372,7 @@ class FileReport:
         '0 stored, 4 duplicate, 0 rejected; 1 event replaced'
         """
         text = f"{self.stored} stored, {self.duplicate} duplicate"
-        hands = [c for c in self.conflicts if not c.event_fact]
+        hands = self.conflict_hands
         kept = len(self.conflicts) - len(hands)
         replaced = self.replaced_hands
         events = sum(1 for c in self.replaced if c.event_fact)
@@ -432,7 +445,9 @@ class ImportReport:
 
     @property
     def conflict(self) -> int:
-        return sum(len(f.conflicts) for f in self.files)
+        """The hands in conflict (:attr:`FileReport.conflict_hands`), as the report's last
+        line counts them."""
+        return sum(len(f.conflict_hands) for f in self.files)
 
     @property
     def replaced(self) -> int:
@@ -474,7 +489,7 @@ class ImportReport:
                 c.text("conflict, the event keeps the ledger's" if c.event_fact else NOT_STORED)
                 for c in f.conflicts
             ]
-            lines += [c.text("replaced") for c in f.replaced]
+            lines += [c.text(MOVED_NIGHT if c.note else "replaced") for c in f.replaced]
             lines += [for_terminal(f"  {note}") for note in f.void_notes() + f.warning_notes()]
         lines += self.together_lines()
         lines += [for_terminal(f"warning: {line}") for line in self.missing]
