@@ -449,7 +449,9 @@ def void_events(
     file's hands count in now (its session renamed with its unit, or every hand of it deleted
     and others written: nothing shows those are the night, so its void stays where it was):
     the night counts again, unless it is voided again (what to do of it an
-    :class:`~.advice.Advice`: void that event too)."""
+    :class:`~.advice.Advice`: void that event too).  And, of the void nights whose hands the
+    file holds though it never held them (:func:`~.moved_nights.void_nights_alike`): the
+    event of the same name they count in, or each such hand of another night."""
     ids = sorted(events)
     touched = []
     for start in range(0, len(ids), LOOKUP_CHUNK):

@@ -33,7 +33,7 @@ from .event_lookup import event_label_of
 from .hand_content import cards_shown
 from .import_audit import ImportAudit
 from .report import Conflict, FileReport
-from .void_matching import OrganiserVoids, moved_as_itself
+from .void_matching import OrganiserVoids, event_arg, moved_as_itself
 from .void_reasons import LEFT_OUT, organisers_reason
 
 
@@ -173,50 +173,77 @@ def void_nights_alike(
     counting: Collection[tuple[int, str]],
     warned: Collection[int],
 ) -> list[Said]:
-    """A warning for each void event of a night that a hand the file ``source`` stored in a
-    counting event of the same name (``counting``: id and name) is, figure for figure, with
-    cards shown (a walk alike is no proof of a deal): a hand of the void night moved to a
-    file that never held it (the night's file split, the old file emptied, and the night
-    re-dated), which nothing proves is that night (:func:`_moves` finds a file's own moves
-    only), so the void did not follow and the hand counts.  Said once for each void event and
-    event the hand counts in, naming the first such hand, with the command that voids the
-    event (what the organiser acts on; ``warned``: void events said already)."""
+    """A warning for each hand the file ``source`` stored in a counting event (``counting``:
+    id and name) that is, figure for figure, with cards shown (a walk alike is no proof of a
+    deal), a hand at the same table of a void event: a hand of the void night moved to a file
+    that never held it, which nothing proves is that night (:func:`_moves` finds a file's
+    own moves only), so the void did not follow and the hand counts.
+
+    * Of an event of the void night's name (the night's file split, the old file emptied,
+      and the night re-dated): the event may be that night, so the command voids the event,
+      said once for each void event and event the hands count in, naming the first such
+      hand.
+    * Of an event of another name (the night's hands merged into another night's file):
+      that event is another night, which counts, so voiding it would void that night too;
+      the command voids the hand, said of each such hand.
+
+    ``warned``: void events said already (:func:`~.file_events.void_events`)."""
     names = {event_id: name for event_id, name in counting}
     if not names:
         return []
-    voided: dict[tuple[str, str], list[tuple[int, str]]] = {}
-    for event_id, name, content, table, number, cards in db.execute(
-        "SELECT e.id, e.name, h.content, coalesce(h.table_name, ''), h.hand_number, h.cards "
-        "FROM events e JOIN hands h ON h.event_id = e.id WHERE e.void_reason IS NOT NULL "
-        "ORDER BY e.id, h.line, h.id"
+    voided: dict[tuple[str, str], list[tuple[int, str, str, str]]] = {}
+    for event_id, name, why, content, table, number, cards in db.execute(
+        "SELECT e.id, e.name, e.void_reason, h.content, coalesce(h.table_name, ''), "
+        "h.hand_number, h.cards FROM events e JOIN hands h ON h.event_id = e.id "
+        "WHERE e.void_reason IS NOT NULL ORDER BY e.id, h.line, h.id"
     ):
-        if int(event_id) not in warned and name in names.values() and cards_shown(cards):
-            voided.setdefault((str(table), str(content)), []).append((int(event_id), str(number)))
+        if int(event_id) not in warned and cards_shown(cards):
+            voided.setdefault((str(table), str(content)), []).append(
+                (int(event_id), str(name), str(number), str(why))
+            )
     if not voided:
         return []
-    said: dict[tuple[int, int], Said] = {}
+    said: dict[tuple[int, int, str, str], Said] = {}
     marks = ", ".join("?" * len(names))
     for event_id, content, table, number in db.execute(
         "SELECT event_id, content, coalesce(table_name, ''), hand_number FROM hands WHERE "
         f"source = ? AND void_reason IS NULL AND event_id IN ({marks}) ORDER BY line, id",
         [source, *names],
     ):
-        for night, was in voided.get((str(table), str(content)), ()):
-            here = int(event_id)
-            if (night, here) in said or names[here] != _name(db, night):
+        here = int(event_id)
+        for night, name, was, why in voided.get((str(table), str(content)), ()):
+            alike = names[here] == name
+            key = (night, here, "", "") if alike else (night, here, str(table), str(number))
+            if key in said:
                 continue
             at = f" at table {table}" if table else ""
-            why = db.execute("SELECT void_reason FROM events WHERE id = ?", [night]).fetchone()[0]
-            said[(night, here)] = (
+            found = (
                 f"hand {number}{at} of {event_label_of(db, here)} is, figure for figure, hand "
-                f"{was} of {event_label_of(db, night)}, which is void ({why}); the ledger "
-                "cannot tell this event is that night (no file of it puts its hands here), so "
-                "it counts: ",
-                Advice("void that event too", event=str(here), ledger=ledger_named(db), reason=why),
+                f"{was} of {event_label_of(db, night)}, which is void ({why}); "
             )
+            if alike:
+                said[key] = (
+                    f"{found}the ledger cannot tell this event is that night (no file of it "
+                    "puts its hands here), so it counts: ",
+                    Advice(
+                        "void that event too",
+                        event=str(here),
+                        ledger=ledger_named(db),
+                        reason=why,
+                    ),
+                )
+            else:
+                said[key] = (
+                    f"{found}it counts in this event, another night, which counts (voiding "
+                    "the event would void that night's own hands too); if it is that hand moved "
+                    "here, ",
+                    Advice(
+                        "void this one too",
+                        event=event_arg(db, here),
+                        reason=why,
+                        hand=str(number),
+                        table=str(table),
+                        ledger=ledger_named(db),
+                    ),
+                )
     return list(said.values())
-
-
-def _name(db: sqlite3.Connection, event_id: int) -> str:
-    """The name of event ``event_id``."""
-    return str(db.execute("SELECT name FROM events WHERE id = ?", [event_id]).fetchone()[0])

@@ -596,3 +596,61 @@ def test_the_terms_a_split_tournament_leaves_behind_are_recorded_as_the_report_s
     assert (recorded.bounty, recorded.rebuy_price) == (500, 1250), recorded
     shown = ledger_command(tmp_path, "tournament", "--event", first[1], "--db", str(db))
     assert "payouts 60/40" in shown.output, shown.output
+
+
+SHOWDOWN = (
+    "hand {n} · button Anna · Anna 100 · Ben 100\n"
+    "Anna calls · Ben checks\n"
+    "draw: Ben 1 · Anna 1\n"
+    "Ben checks · Anna checks\n"
+    "draw: Ben pat · Anna pat\n"
+    "Ben checks · Anna checks\n"
+    "draw: Ben pat · Anna pat\n"
+    "Ben checks · Anna checks\n"
+    "show: Anna 7h 5c 3d 2s · Ben 8s 6d 4c Ah\n"
+    "Anna collects 4\n"
+)
+"""A hand with a showdown (its cards tell its deal from another), numbered ``n``."""
+
+
+@pytest.mark.parametrize("event", list(EVENTS.values()), ids=list(EVENTS))
+def test_a_void_nights_hand_merged_into_another_night_is_named_with_its_hands_void(
+    event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/ledger.md, *Void* ("A hand of a void night in another night's file"): the night
+    "Voided" voided, then its showdown hand merged into the file of the night ``event`` (as
+    its hand 3; the void night's file deleted) and that file imported with ``--replace``: the
+    hand counts in ``event``, another night that counts.  The import said nothing; now it
+    warns at that hand with the ``void`` of the hand (voiding ``event`` would void its own
+    night), which, pasted, voids that hand alone, by the void night's reason."""
+    monkeypatch.chdir(tmp_path)
+    other = other_ledger(tmp_path, event)
+    voided = night("Voided", hands=0).replace("2024-03-01", "2024-02-23")
+    Path("voided.bhh").write_text(voided + "\n" + SHOWDOWN.format(n=1), encoding="utf-8")
+    Path("night.bhh").write_text(night(event, hands=2), encoding="utf-8")
+    imported(tmp_path, "voided.bhh", "night.bhh")
+    db = tmp_path / SEASON
+    void = ["void", "--event", "Voided", "--reason", "rain $(touch pwned)", "--db", str(db)]
+    assert ledger_command(tmp_path, *void).exit_code == 0
+    Path("voided.bhh").unlink()
+    merged = night(event, hands=2) + "\n" + SHOWDOWN.format(n=3)
+    Path("night.bhh").write_text(merged, encoding="utf-8")
+    said = " ".join(imported(tmp_path, "night.bhh", "--replace").split())
+    assert "hand 3 at table Kitchen of " in said and "hand 1 of Voided (2024-02-23)" in said, said
+    (command,) = (c for c in commands_in(said) if " void " in f" {c} ")
+    assert " --hand 3 " in command, command
+    (done,) = pasted(command, tmp_path, other)
+    assert done.exit_code == 0, done.output
+    with sqlite3.connect(db) as conn:
+        counting = conn.execute(
+            "SELECT h.hand_number FROM hands h JOIN events e ON e.id = h.event_id "
+            "WHERE e.name = ? AND h.void_reason IS NULL ORDER BY 1",
+            [event],
+        ).fetchall()
+        (reason,) = conn.execute(
+            "SELECT h.void_reason FROM hands h JOIN events e ON e.id = h.event_id "
+            "WHERE e.name = ? AND h.hand_number = '3'",
+            [event],
+        ).fetchone()
+    assert counting == [("1",), ("2",)] and reason == "rain $(touch pwned)"
+    assert not event_void(db, event) and event_void(db, "Voided")
