@@ -190,15 +190,7 @@ def _terms_text(db: sqlite3.Connection, event_id: int, recorded: Recorded) -> st
     unit = db.execute("SELECT money FROM events WHERE id = ?", [event_id]).fetchone()[0]
     unit = str(unit or UNSTATED)
     terms = recorded.terms
-    parts = []
-    for value, what in (
-        (terms.bounty or None, "bounty"),
-        (terms.rebuy_price, "rebuy price"),
-        (terms.add_on_price, "add-on price"),
-        (terms.prize_unit if terms.prize_unit != 1 else None, "prizes rounded to"),
-    ):
-        if value is not None:
-            parts.append(f"{what} {format_amount(value, unit)}")
+    parts = [f"{what} {format_amount(value, unit)}" for what, _, value in _money_terms(recorded)]
     if terms.chop is not None:
         parts.append(f"chop {terms.chop}")
     if recorded.payouts is not None:
@@ -211,20 +203,33 @@ def _terms_options(recorded: Recorded) -> str:
     the options of ``badugi-ledger tournament`` that record them (its amounts in cents, as
     its options read them), each value a word of a command (:func:`~.advice.command_word`)."""
     terms = recorded.terms
-    options = []
-    for value, option in (
-        (terms.bounty or None, "--bounty"),
-        (terms.rebuy_price, "--rebuy-price"),
-        (terms.add_on_price, "--add-on-price"),
-        (terms.prize_unit if terms.prize_unit != 1 else None, "--prize-unit"),
-    ):
-        if value is not None:
-            options.append(f"{option} {plain_money(value)}")
+    options = [f"{option} {plain_money(value)}" for _, option, value in _money_terms(recorded)]
     if terms.chop is not None:
         options.append(f"--chop {command_word(terms.chop)}")
     if recorded.payouts is not None:
         options.append(f"--payouts {command_word(_table(recorded.payouts))}")
     return " ".join(options)
+
+
+def _money_terms(recorded: Recorded) -> list[tuple[str, str, int]]:
+    """The terms in money that differ from the defaults, each as (its words, the option of
+    ``badugi-ledger tournament`` that records it, cents): what :func:`_terms_text` says and
+    :func:`_terms_options` writes."""
+    terms = recorded.terms
+    return [
+        (what, option, value)
+        for value, what, option in (
+            (terms.bounty or None, "bounty", "--bounty"),
+            (terms.rebuy_price, "rebuy price", "--rebuy-price"),
+            (terms.add_on_price, "add-on price", "--add-on-price"),
+            (
+                terms.prize_unit if terms.prize_unit != 1 else None,
+                "prizes rounded to",
+                "--prize-unit",
+            ),
+        )
+        if value is not None
+    ]
 
 
 def _table(payouts: str) -> str:
