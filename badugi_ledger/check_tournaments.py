@@ -245,7 +245,7 @@ class TournamentsOfFiles:
                         continue
                     later, earlier = (  # (``void --event`` takes the later's key)
                         ((kind, name, other_date, other_unit), tournament.label)
-                        if (other_date or "") > (date or "")
+                        if said.other_is_later(date, other_date)
                         else (event, other.label)
                     )
                     key = command_word(event_key_text(later))

@@ -207,8 +207,9 @@ def past_midnight(db: sqlite3.Connection, event_id: int) -> list[Said]:
     for other, date, other_date in rows:
         if a_day_apart(date, other_date):
             label, other_label = event_label_of(db, event_id), event_label_of(db, int(other))
-            later = int(other) if other_date > date else event_id  # (two events of one name:
-            earlier = label if later != event_id else other_label  # ``void`` takes its id)
+            # (the two events share a name: ``void`` takes the later's id)
+            later = int(other) if other_is_later(date, other_date) else event_id
+            earlier = label if later != event_id else other_label
             said.append(past_midnight_said(label, other_label, str(later), earlier, db))
     return said
 
@@ -223,6 +224,12 @@ def a_day_apart(date: str | None, other: str | None) -> bool:
         return abs((dt.date.fromisoformat(date) - dt.date.fromisoformat(other)).days) == 1
     except ValueError:
         return False
+
+
+def other_is_later(date: str | None, other: str | None) -> bool:
+    """Of two tournaments :func:`a_day_apart`, whether the one dated ``other`` is the later:
+    the one whose ``void`` joins them (both dated, ISO dates compare as text)."""
+    return (other or "") > (date or "")
 
 
 def past_midnight_words(label: str, other: str, later: str, earlier: str) -> str:
